@@ -1,0 +1,29 @@
+#include "appinfo.h"
+
+#include <QCoreApplication>
+
+namespace Skein {
+
+QString AppInfo::name()
+{
+    return QStringLiteral("skein");
+}
+
+QString AppInfo::displayName()
+{
+    return QStringLiteral("Skein");
+}
+
+QString AppInfo::version()
+{
+    return QStringLiteral(SKEIN_VERSION);
+}
+
+void AppInfo::apply()
+{
+    QCoreApplication::setOrganizationName(name());
+    QCoreApplication::setApplicationName(name());
+    QCoreApplication::setApplicationVersion(version());
+}
+
+} // namespace Skein

@@ -1,0 +1,235 @@
+#include "mainwindow.h"
+
+#include "aboutdialog.h"
+#include "app/appcontext.h"
+#include "core/appinfo.h"
+#include "placeholderpanel.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace Skein {
+
+namespace {
+
+const auto kGeometryKey = QStringLiteral("mainWindow/geometry");
+const auto kStateKey = QStringLiteral("mainWindow/state");
+const auto kSplitterKey = QStringLiteral("mainWindow/splitter");
+
+} // namespace
+
+MainWindow::MainWindow(AppContext &context, QWidget *parent)
+    : QMainWindow(parent)
+    , m_context(context)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(AppInfo::displayName());
+    setWindowIcon(QIcon(QStringLiteral(":/icons/skein.svg")));
+    buildPanels();
+    buildMenus();
+    restoreLayout();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildPanels()
+{
+    m_sidebar = new QWidget(this);
+    m_sidebar->setObjectName(QStringLiteral("sessionSidebar"));
+    m_sidebar->setAccessibleName(tr("Conversations"));
+    auto *sidebarLayout = new QVBoxLayout(m_sidebar);
+    sidebarLayout->setContentsMargins(6, 6, 6, 6);
+    auto *search = new QLineEdit(m_sidebar);
+    search->setObjectName(QStringLiteral("sessionSearch"));
+    search->setPlaceholderText(tr("Search all conversations (Ctrl+K)"));
+    search->setClearButtonEnabled(true);
+    search->setAccessibleName(tr("Search conversations"));
+    sidebarLayout->addWidget(search);
+    sidebarLayout->addWidget(
+        new PlaceholderPanel(tr("No conversations yet"), tr("Press Ctrl+N to start a new chat."), m_sidebar));
+
+    m_chatArea = new PlaceholderPanel(tr("Welcome to Skein"),
+                                      tr("Your conversations are trees: edit or regenerate any message to branch. "
+                                         "Add a provider in Settings, then start a chat."),
+                                      this);
+    m_chatArea->setObjectName(QStringLiteral("chatArea"));
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_sidebar);
+    splitter->addWidget(m_chatArea);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({260, 700});
+    setCentralWidget(splitter);
+
+    m_inspectorTabs = new QTabWidget(this);
+    m_inspectorTabs->setObjectName(QStringLiteral("inspectorTabs"));
+    auto *branches = new PlaceholderPanel(
+        tr("Branches"), tr("The tree of the open conversation appears here. Click a node to switch branch."),
+        m_inspectorTabs);
+    branches->setObjectName(QStringLiteral("branchView"));
+    auto *memory = new PlaceholderPanel(
+        tr("Memory"), tr("Long-term memories, where each came from, and the ones waiting for your review."),
+        m_inspectorTabs);
+    memory->setObjectName(QStringLiteral("memoryInspector"));
+    auto *contextPanel = new PlaceholderPanel(
+        tr("Context"),
+        tr("Exactly what the model sees for the selected reply: budget, messages, summaries and memories."),
+        m_inspectorTabs);
+    contextPanel->setObjectName(QStringLiteral("contextInspector"));
+    m_inspectorTabs->addTab(branches, tr("Branches"));
+    m_inspectorTabs->addTab(memory, tr("Memory"));
+    m_inspectorTabs->addTab(contextPanel, tr("Context"));
+
+    m_inspectorDock = new QDockWidget(tr("Inspector"), this);
+    m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    m_inspectorDock->setWidget(m_inspectorTabs);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
+    statusBar()->showMessage(tr("Ready"));
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newChat = file->addAction(tr("&New Chat"));
+    newChat->setObjectName(QStringLiteral("actionNewChat"));
+    newChat->setShortcut(QKeySequence::New);
+    newChat->setEnabled(false);
+    QAction *import = file->addAction(tr("&Import…"));
+    import->setObjectName(QStringLiteral("actionImport"));
+    import->setEnabled(false);
+    QAction *exportAction = file->addAction(tr("&Export Conversation…"));
+    exportAction->setObjectName(QStringLiteral("actionExport"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportAction->setEnabled(false);
+    file->addSeparator();
+    QAction *settings = file->addAction(tr("&Settings…"));
+    settings->setObjectName(QStringLiteral("actionSettings"));
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
+    settings->setEnabled(false);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"));
+    quit->setObjectName(QStringLiteral("actionQuit"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *copy = edit->addAction(tr("&Copy"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setEnabled(false);
+    QAction *find = edit->addAction(tr("&Search Conversations"));
+    find->setObjectName(QStringLiteral("actionSearch"));
+    find->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    connect(find, &QAction::triggered, this, [this] {
+        if (auto *search = m_sidebar->findChild<QLineEdit *>(QStringLiteral("sessionSearch"))) {
+            search->setFocus(Qt::ShortcutFocusReason);
+            search->selectAll();
+        }
+    });
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *toggleSidebar = view->addAction(tr("Show &Sidebar"));
+    toggleSidebar->setObjectName(QStringLiteral("actionToggleSidebar"));
+    toggleSidebar->setCheckable(true);
+    toggleSidebar->setChecked(true);
+    toggleSidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    connect(toggleSidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
+    QAction *toggleInspector = m_inspectorDock->toggleViewAction();
+    toggleInspector->setText(tr("Show &Inspector"));
+    toggleInspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    view->addAction(toggleInspector);
+    view->addSeparator();
+    const QStringList tabs {tr("&Branches"), tr("&Memory"), tr("&Context")};
+    for (int i = 0; i < tabs.size(); ++i) {
+        QAction *tab = view->addAction(tabs.at(i));
+        tab->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | (Qt::Key_1 + i)));
+        connect(tab, &QAction::triggered, this, [this, i] {
+            m_inspectorDock->show();
+            m_inspectorTabs->setCurrentIndex(i);
+        });
+    }
+    view->addSeparator();
+    QAction *fullScreen = view->addAction(tr("&Full Screen"));
+    fullScreen->setShortcut(QKeySequence::FullScreen);
+    fullScreen->setCheckable(true);
+    connect(fullScreen, &QAction::toggled, this, [this](bool on) {
+        setWindowState(on ? windowState() | Qt::WindowFullScreen : windowState() & ~Qt::WindowFullScreen);
+    });
+
+    QMenu *session = menuBar()->addMenu(tr("&Session"));
+    const struct
+    {
+        QString text;
+        QKeySequence key;
+        const char *name;
+    } sessionActions[] = {
+        {tr("&Rename…"), QKeySequence(Qt::Key_F2), "actionRename"},
+        {tr("&Pin"), {}, "actionPin"},
+        {tr("&Archive"), {}, "actionArchive"},
+        {tr("&Delete"), QKeySequence::Delete, "actionDelete"},
+        {tr("Previous &Branch"), QKeySequence(Qt::ALT | Qt::Key_Left), "actionPreviousBranch"},
+        {tr("Next B&ranch"), QKeySequence(Qt::ALT | Qt::Key_Right), "actionNextBranch"},
+        {tr("&Stop"), QKeySequence(Qt::Key_Escape), "actionStop"},
+    };
+    for (const auto &a : sessionActions) {
+        QAction *action = session->addAction(a.text);
+        action->setObjectName(QString::fromLatin1(a.name));
+        action->setShortcut(a.key);
+        action->setEnabled(false);
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Skein"));
+    about->setObjectName(QStringLiteral("actionAbout"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+    QAction *aboutQt = help->addAction(tr("About &Qt"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings &state = m_context.uiState();
+    if (!restoreGeometry(state.value(kGeometryKey).toByteArray()))
+        resize(1200, 760);
+    restoreState(state.value(kStateKey).toByteArray());
+    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
+        splitter->restoreState(state.value(kSplitterKey).toByteArray());
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings &state = m_context.uiState();
+    state.setValue(kGeometryKey, saveGeometry());
+    state.setValue(kStateKey, saveState());
+    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
+        state.setValue(kSplitterKey, splitter->saveState());
+    state.sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::showAbout()
+{
+    auto *dialog = new AboutDialog(m_context.componentVersions(), this);
+    dialog->setObjectName(QStringLiteral("aboutDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+} // namespace Skein

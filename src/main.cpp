@@ -1,0 +1,70 @@
+// skein: the desktop app. Builds QApplication, AppContext and MainWindow; nothing else.
+#include "app/appcontext.h"
+#include "app/commandline.h"
+#include "core/appinfo.h"
+#include "core/datadir.h"
+#include "core/language.h"
+#include "gui/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QMessageBox>
+#include <QTextStream>
+
+namespace {
+
+// --version and --help must work without a display.
+bool wantsTextOnly(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--version" || arg == "-v" || arg == "--help" || arg == "-h" || arg == "--help-all")
+            return true;
+    }
+    return false;
+}
+
+void setUp(QCoreApplication &app, QCommandLineParser &parser, const Skein::CommonOptions &options)
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Skein, a desktop chat client for large language models."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    options.addTo(parser);
+    parser.process(app);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    Skein::AppInfo::apply();
+    if (wantsTextOnly(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        QCommandLineParser parser;
+        const Skein::CommonOptions options;
+        setUp(app, parser, options); // prints and exits
+        return 0;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(Skein::AppInfo::displayName());
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/skein.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.skein.Skein"));
+    QCommandLineParser parser;
+    const Skein::CommonOptions options;
+    setUp(app, parser, options);
+    Skein::Language::install(app, Skein::Language::choose(options.language(parser), QLocale().uiLanguages()));
+
+    QString error;
+    const QString dataDir = Skein::DataDir::ensure(options.dataDir(parser), &error);
+    if (dataDir.isEmpty()) {
+        QMessageBox::critical(nullptr, Skein::AppInfo::displayName(), error);
+        return 1;
+    }
+    Skein::AppContext context(dataDir);
+    Skein::MainWindow window(context);
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,12 @@
+#include "sqliteinfo.h"
+
+#include <sqlite3.h>
+
+namespace Skein::SqliteInfo {
+
+QString libraryVersion()
+{
+    return QString::fromLatin1(sqlite3_libversion());
+}
+
+} // namespace Skein::SqliteInfo

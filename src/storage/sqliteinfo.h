@@ -1,0 +1,10 @@
+#pragma once
+
+#include <QString>
+
+namespace Skein::SqliteInfo {
+
+// Version of the SQLite library linked into this process (the one QSQLITE uses).
+QString libraryVersion();
+
+} // namespace Skein::SqliteInfo
