@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/stream/streamdelta.h"
+
+#include <QHash>
+#include <QList>
+
+class QJsonObject;
+
+namespace Skein {
+
+struct SseEvent;
+
+// Translates Anthropic Messages stream events into StreamDeltas. Dispatches on the payload's
+// `type` (not only the `event:` line), ignores ping and unknown types, tracks content blocks by
+// index, and emits Reset when a second message_start splices a retried response into the stream.
+class AnthropicTranslator
+{
+public:
+    void translate(const SseEvent &event, QList<StreamDelta> &out);
+    void translateEvent(const QJsonObject &event, QList<StreamDelta> &out);
+
+private:
+    enum class BlockType { Text, Thinking, ToolUse, Other };
+
+    void messageStart(const QJsonObject &message, QList<StreamDelta> &out);
+    void blockStart(int index, const QJsonObject &block, QList<StreamDelta> &out);
+    void blockDelta(int index, const QJsonObject &delta, QList<StreamDelta> &out);
+    void appendUsage(const QJsonObject &usage, QList<StreamDelta> &out);
+
+    QHash<int, BlockType> m_blocks;
+    bool m_started = false;
+    // Raw counters: message_delta may restate some of them; the prompt total needs all three.
+    qint64 m_inputTokens = -1;
+    qint64 m_cacheReadTokens = -1;
+    qint64 m_cacheCreationTokens = -1;
+};
+
+} // namespace Skein

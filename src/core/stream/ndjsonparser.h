@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+
+namespace Skein {
+
+// Incremental newline-delimited JSON line splitter (Ollama's native API). Lines are split on LF
+// bytes only; a CR before the LF is dropped, lines of only whitespace are skipped. Like SseParser
+// it never rescans consumed bytes.
+class NdjsonParser
+{
+public:
+    // Returns the complete non-blank lines (without terminator) the bytes finished.
+    QList<QByteArray> feed(QByteArrayView bytes);
+    // End of stream: the last line if it was not newline-terminated (servers may omit it).
+    QList<QByteArray> finish();
+
+private:
+    static void appendLine(QByteArrayView line, QList<QByteArray> &out);
+
+    QByteArray m_buffer;
+    qsizetype m_scanned = 0;
+};
+
+} // namespace Skein

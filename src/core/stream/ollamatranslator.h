@@ -1,0 +1,26 @@
+#pragma once
+
+#include "core/stream/streamdelta.h"
+
+#include <QByteArray>
+#include <QList>
+
+class QJsonObject;
+
+namespace Skein {
+
+// Translates Ollama native NDJSON lines (/api/chat, and /api/generate's `response`) into
+// StreamDeltas: content, thinking, complete tool calls with object arguments, error lines, and the
+// final done line with done_reason and token counts.
+class OllamaTranslator
+{
+public:
+    void translate(const QByteArray &line, QList<StreamDelta> &out);
+    void translateObject(const QJsonObject &object, QList<StreamDelta> &out);
+
+private:
+    int m_nextToolIndex = 0;
+    QString m_model;
+};
+
+} // namespace Skein

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+#include <QString>
+
+namespace Skein {
+
+// One dispatched Server-Sent Event. Fields hold the UTF-8 bytes of complete lines, so decoding
+// them (dataText()) never sees a split multi-byte sequence.
+struct SseEvent
+{
+    QByteArray type; // "message" when the block had no `event:` field
+    QByteArray data; // `data:` lines joined with LF
+    QByteArray id; // last event id in effect (persists across events)
+    qint64 retryMs = -1; // reconnection time in effect, -1 when never set
+    bool isComment = false; // a `:` line, only produced with reportComments
+
+    QString dataText() const { return QString::fromUtf8(data); }
+    friend bool operator==(const SseEvent &, const SseEvent &) = default;
+};
+
+// Incremental WHATWG event-stream parser working on bytes.
+//
+// Lines end at CR, LF or CRLF. A line is handled as soon as its terminator arrives; a CR that
+// ends a chunk is remembered so that an LF starting the next chunk is not taken for an empty line.
+// Scanning resumes where the previous feed() stopped and consumed bytes are dropped once per
+// feed(), so the cost is linear in the input whatever the chunking.
+//
+// One deliberate extension: a non-standard `error:` field (llama.cpp through 2025) is collected
+// like `data:` and dispatched with type "error" so the failure is not silently lost.
+class SseParser
+{
+public:
+    struct Options
+    {
+        bool reportComments = false; // emit `:` lines as events with isComment (keep-alives)
+        bool errorFieldAsEvent = true;
+        qsizetype maxEventBytes = qsizetype(256) * 1024 * 1024; // guard against a runaway server
+    };
+
+    SseParser();
+    explicit SseParser(const Options &options);
+
+    // Appends bytes and returns the events completed by them.
+    QList<SseEvent> feed(QByteArrayView bytes);
+    // End of stream. Per WHATWG a block not closed by a blank line is discarded (nothing is
+    // returned); hasDiscardedTail() tells whether that happened. A pending lone CR counts as a
+    // terminator, so its line is still processed.
+    QList<SseEvent> finish();
+
+    bool hasDiscardedTail() const { return m_discardedTail; }
+    // True once an event or line exceeded maxEventBytes; its data was dropped.
+    bool overflowed() const { return m_overflowed; }
+    QByteArray lastEventId() const { return m_lastId; }
+    qint64 retryMs() const { return m_retryMs; }
+
+private:
+    void processLine(QByteArrayView line, QList<SseEvent> &out);
+    void dispatch(QList<SseEvent> &out);
+    void appendData(QByteArrayView value);
+
+    Options m_options;
+    QByteArray m_buffer; // unconsumed bytes: the start of an unterminated line
+    qsizetype m_scanned = 0; // bytes of m_buffer already searched for a terminator
+    bool m_skipLf = false; // the previous chunk ended with CR
+    bool m_checkBom = true;
+    bool m_discardedTail = false;
+    bool m_overflowed = false;
+    bool m_errorField = false;
+    QByteArray m_type;
+    QByteArray m_data;
+    QByteArray m_lastId;
+    qint64 m_retryMs = -1;
+};
+
+} // namespace Skein

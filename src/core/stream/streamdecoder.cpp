@@ -1,0 +1,62 @@
+#include "core/stream/streamdecoder.h"
+
+#include <QCoreApplication>
+
+namespace Skein {
+
+StreamDecoder::StreamDecoder(WireFormat format)
+    : m_format(format)
+{ }
+
+QList<StreamDelta> StreamDecoder::feed(QByteArrayView bytes)
+{
+    QList<StreamDelta> out;
+    if (m_format == WireFormat::OllamaChat)
+        translate(m_ndjson.feed(bytes), out);
+    else
+        translate(m_sse.feed(bytes), out);
+    reportOverflow(out);
+    return out;
+}
+
+QList<StreamDelta> StreamDecoder::finish()
+{
+    QList<StreamDelta> out;
+    if (m_format == WireFormat::OllamaChat)
+        translate(m_ndjson.finish(), out);
+    else
+        translate(m_sse.finish(), out);
+    return out;
+}
+
+void StreamDecoder::translate(const QList<SseEvent> &events, QList<StreamDelta> &out)
+{
+    for (const SseEvent &event : events) {
+        if (m_format == WireFormat::AnthropicMessages)
+            m_anthropic.translate(event, out);
+        else
+            m_openAi.translate(event, out);
+    }
+}
+
+void StreamDecoder::translate(const QList<QByteArray> &lines, QList<StreamDelta> &out)
+{
+    for (const QByteArray &line : lines)
+        m_ollama.translate(line, out);
+}
+
+void StreamDecoder::reportOverflow(QList<StreamDelta> &out)
+{
+    if (m_overflowReported || !m_sse.overflowed())
+        return;
+    m_overflowReported = true;
+    StreamDelta delta;
+    delta.kind = StreamDelta::Kind::Error;
+    delta.error.category = ErrorCategory::Protocol;
+    delta.error.type = QStringLiteral("event_too_large");
+    delta.error.message
+        = QCoreApplication::translate("Skein::StreamDecoder", "The server sent an event larger than the allowed size.");
+    out.append(delta);
+}
+
+} // namespace Skein

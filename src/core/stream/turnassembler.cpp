@@ -1,0 +1,138 @@
+#include "core/stream/turnassembler.h"
+
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace Skein {
+
+namespace {
+
+bool isCompleteJsonValue(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (!trimmed.startsWith(u'{') || !trimmed.endsWith(u'}'))
+        return false;
+    QJsonParseError error;
+    QJsonDocument::fromJson(trimmed.toUtf8(), &error);
+    return error.error == QJsonParseError::NoError;
+}
+
+bool isChoiceSpecific(StreamDelta::Kind kind)
+{
+    switch (kind) {
+    case StreamDelta::Kind::Text:
+    case StreamDelta::Kind::Refusal:
+    case StreamDelta::Kind::Reasoning:
+    case StreamDelta::Kind::ReasoningSignature:
+    case StreamDelta::Kind::RedactedReasoning:
+    case StreamDelta::Kind::ToolCall:
+    case StreamDelta::Kind::Finish:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+TurnAssembler::TurnAssembler(int choice)
+    : m_choice(choice)
+{ }
+
+void TurnAssembler::apply(const QList<StreamDelta> &deltas)
+{
+    for (const StreamDelta &delta : deltas)
+        apply(delta);
+}
+
+void TurnAssembler::apply(const StreamDelta &delta)
+{
+    if (isChoiceSpecific(delta.kind) && delta.choice != m_choice)
+        return;
+    switch (delta.kind) {
+    case StreamDelta::Kind::Text:
+        m_turn.text += delta.text;
+        break;
+    case StreamDelta::Kind::Refusal:
+        m_turn.refusal += delta.text;
+        break;
+    case StreamDelta::Kind::Reasoning:
+        m_turn.reasoning += delta.text;
+        break;
+    case StreamDelta::Kind::ReasoningSignature:
+        m_turn.reasoningSignature = delta.text;
+        break;
+    case StreamDelta::Kind::RedactedReasoning:
+        m_turn.redactedReasoning.append(delta.text);
+        break;
+    case StreamDelta::Kind::ToolCall:
+        applyToolCall(delta.toolCall);
+        break;
+    case StreamDelta::Kind::Usage:
+        m_turn.usage.mergeFrom(delta.usage);
+        break;
+    case StreamDelta::Kind::Finish:
+        m_turn.finishReason = delta.finishReason;
+        m_turn.rawFinishReason = delta.text;
+        m_turn.sawTerminalMarker = true;
+        break;
+    case StreamDelta::Kind::Error:
+        if (m_turn.error.isNull())
+            m_turn.error = delta.error;
+        break;
+    case StreamDelta::Kind::Metadata:
+        if (!delta.model.isEmpty())
+            m_turn.model = delta.model;
+        if (!delta.responseId.isEmpty())
+            m_turn.responseId = delta.responseId;
+        break;
+    case StreamDelta::Kind::Reset: {
+        AssembledTurn fresh;
+        fresh.error = m_turn.error;
+        m_turn = fresh;
+        break;
+    }
+    case StreamDelta::Kind::EndOfStream:
+        m_turn.sawTerminalMarker = true;
+        break;
+    }
+}
+
+void TurnAssembler::applyToolCall(const ToolCallFragment &fragment)
+{
+    auto it = std::find_if(m_turn.toolCalls.begin(), m_turn.toolCalls.end(),
+                           [&](const ToolCall &call) { return call.index == fragment.index; });
+    if (it == m_turn.toolCalls.end()) {
+        ToolCall call;
+        call.index = fragment.index;
+        m_turn.toolCalls.append(call);
+        it = std::prev(m_turn.toolCalls.end());
+    }
+    if (it->id.isEmpty() && !fragment.id.isEmpty())
+        it->id = fragment.id;
+    if (it->name.isEmpty() && !fragment.name.isEmpty())
+        it->name = fragment.name;
+    if (fragment.replaceArguments) {
+        it->argumentsJson = fragment.arguments;
+    } else if (!fragment.arguments.isEmpty()) {
+        // Some servers resend the whole call; appending would produce "{}{}".
+        if (!it->argumentsJson.trimmed().isEmpty() && isCompleteJsonValue(fragment.arguments)
+            && isCompleteJsonValue(it->argumentsJson))
+            it->argumentsJson = fragment.arguments;
+        else
+            it->argumentsJson += fragment.arguments;
+    }
+}
+
+AssembledTurn TurnAssembler::turn() const
+{
+    AssembledTurn turn = m_turn;
+    for (ToolCall &call : turn.toolCalls) {
+        if (call.argumentsJson.trimmed().isEmpty())
+            call.argumentsJson = QStringLiteral("{}");
+    }
+    return turn;
+}
+
+} // namespace Skein
