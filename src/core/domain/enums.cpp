@@ -1,0 +1,132 @@
+#include "core/domain/enums.h"
+
+#include <array>
+#include <utility>
+
+namespace Skein {
+
+namespace {
+
+template<typename E, std::size_t N> using Names = std::array<std::pair<E, QLatin1StringView>, N>;
+
+using namespace Qt::StringLiterals;
+
+constexpr Names<Role, 4> roleNames {
+    {{Role::System, "system"_L1}, {Role::User, "user"_L1}, {Role::Assistant, "assistant"_L1}, {Role::Tool, "tool"_L1}}};
+constexpr Names<MessageStatus, 5> messageStatusNames {{{MessageStatus::Generating, "generating"_L1},
+                                                       {MessageStatus::Complete, "complete"_L1},
+                                                       {MessageStatus::Interrupted, "interrupted"_L1},
+                                                       {MessageStatus::Failed, "failed"_L1},
+                                                       {MessageStatus::Cancelled, "cancelled"_L1}}};
+constexpr Names<SessionState, 5> sessionStateNames {{{SessionState::Idle, "idle"_L1},
+                                                     {SessionState::Streaming, "streaming"_L1},
+                                                     {SessionState::AwaitingApproval, "awaiting_approval"_L1},
+                                                     {SessionState::RunningTools, "running_tools"_L1},
+                                                     {SessionState::Error, "error"_L1}}};
+constexpr Names<MemoryScope, 3> memoryScopeNames {
+    {{MemoryScope::Global, "global"_L1}, {MemoryScope::Session, "session"_L1}, {MemoryScope::Branch, "branch"_L1}}};
+constexpr Names<MemoryType, 5> memoryTypeNames {{{MemoryType::Preference, "preference"_L1},
+                                                 {MemoryType::Fact, "fact"_L1},
+                                                 {MemoryType::Profile, "profile"_L1},
+                                                 {MemoryType::Instruction, "instruction"_L1},
+                                                 {MemoryType::Task, "task"_L1}}};
+constexpr Names<MemoryStatus, 4> memoryStatusNames {{{MemoryStatus::Pending, "pending"_L1},
+                                                     {MemoryStatus::Active, "active"_L1},
+                                                     {MemoryStatus::Disabled, "disabled"_L1},
+                                                     {MemoryStatus::Rejected, "rejected"_L1}}};
+constexpr Names<SummaryLevel, 2> summaryLevelNames {
+    {{SummaryLevel::Segment, "segment"_L1}, {SummaryLevel::Session, "session"_L1}}};
+constexpr Names<ToolStatus, 6> toolStatusNames {{{ToolStatus::Pending, "pending"_L1},
+                                                 {ToolStatus::Running, "running"_L1},
+                                                 {ToolStatus::Success, "success"_L1},
+                                                 {ToolStatus::Failed, "failed"_L1},
+                                                 {ToolStatus::Timeout, "timeout"_L1},
+                                                 {ToolStatus::Denied, "denied"_L1}}};
+
+template<typename E, std::size_t N> QString nameOf(const Names<E, N> &names, E value)
+{
+    for (const auto &[e, name] : names) {
+        if (e == value)
+            return QString(name);
+    }
+    return {};
+}
+
+template<typename E, std::size_t N> std::optional<E> valueOf(const Names<E, N> &names, QStringView text)
+{
+    for (const auto &[e, name] : names) {
+        if (text == name)
+            return e;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString toString(Role value)
+{
+    return nameOf(roleNames, value);
+}
+QString toString(MessageStatus value)
+{
+    return nameOf(messageStatusNames, value);
+}
+QString toString(SessionState value)
+{
+    return nameOf(sessionStateNames, value);
+}
+QString toString(MemoryScope value)
+{
+    return nameOf(memoryScopeNames, value);
+}
+QString toString(MemoryType value)
+{
+    return nameOf(memoryTypeNames, value);
+}
+QString toString(MemoryStatus value)
+{
+    return nameOf(memoryStatusNames, value);
+}
+QString toString(SummaryLevel value)
+{
+    return nameOf(summaryLevelNames, value);
+}
+QString toString(ToolStatus value)
+{
+    return nameOf(toolStatusNames, value);
+}
+
+std::optional<Role> roleFromString(QStringView text)
+{
+    return valueOf(roleNames, text);
+}
+std::optional<MessageStatus> messageStatusFromString(QStringView text)
+{
+    return valueOf(messageStatusNames, text);
+}
+std::optional<SessionState> sessionStateFromString(QStringView text)
+{
+    return valueOf(sessionStateNames, text);
+}
+std::optional<MemoryScope> memoryScopeFromString(QStringView text)
+{
+    return valueOf(memoryScopeNames, text);
+}
+std::optional<MemoryType> memoryTypeFromString(QStringView text)
+{
+    return valueOf(memoryTypeNames, text);
+}
+std::optional<MemoryStatus> memoryStatusFromString(QStringView text)
+{
+    return valueOf(memoryStatusNames, text);
+}
+std::optional<SummaryLevel> summaryLevelFromString(QStringView text)
+{
+    return valueOf(summaryLevelNames, text);
+}
+std::optional<ToolStatus> toolStatusFromString(QStringView text)
+{
+    return valueOf(toolStatusNames, text);
+}
+
+} // namespace Skein

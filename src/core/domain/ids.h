@@ -1,0 +1,12 @@
+#pragma once
+
+#include <QString>
+
+namespace Skein::Ids {
+
+// A client-generated UUID without braces; rows carry it so a retried write stays idempotent.
+QString create();
+// Milliseconds since the epoch, UTC: the unit of every timestamp in the domain.
+qint64 nowMs();
+
+} // namespace Skein::Ids

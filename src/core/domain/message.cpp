@@ -1,0 +1,20 @@
+#include "core/domain/message.h"
+
+#include "core/domain/ids.h"
+
+namespace Skein {
+
+Message Message::create(const QString &sessionId, const QString &parentId, Role role, const QString &content)
+{
+    Message m;
+    m.id = Ids::create();
+    m.sessionId = sessionId;
+    m.parentId = parentId;
+    m.role = role;
+    m.content = content;
+    m.createdAt = Ids::nowMs();
+    m.completedAt = m.createdAt;
+    return m;
+}
+
+} // namespace Skein

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/domain/enums.h"
+#include "core/domain/usage.h"
+
+#include <QJsonArray>
+#include <QString>
+
+namespace Skein {
+
+// SPEC §2.2: a node of the conversation tree. Siblings (same parent) are alternative branches.
+struct Message
+{
+    QString id;
+    QString sessionId;
+    QString parentId; // empty for the first message
+    Role role = Role::User;
+    QString content;
+    QString renderContent; // what the model is shown when it differs from content
+    QString reasoning;
+    QJsonArray toolCalls; // [{id, name, arguments}]
+    QString toolCallId;
+    QString toolName;
+    MessageStatus status = MessageStatus::Complete;
+    QString finishReason;
+    QString error;
+    QString providerId;
+    QString model;
+    Usage usage;
+    qint64 tokenEstimate = 0;
+    qint64 createdAt = 0;
+    qint64 completedAt = 0; // 0 while generating
+    QString requestId; // the context snapshot of the request that produced it
+
+    // A new message with a fresh id and created_at = now.
+    static Message create(const QString &sessionId, const QString &parentId, Role role, const QString &content);
+    friend bool operator==(const Message &, const Message &) = default;
+};
+
+} // namespace Skein

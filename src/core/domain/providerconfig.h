@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace Skein {
+
+struct ModelInfo
+{
+    QString id;
+    qint64 contextWindow = 0;
+    qint64 maxOutputTokens = 0;
+    double inputPricePerMTok = 0.0; // USD per million tokens
+    double outputPricePerMTok = 0.0;
+    double cachedInputPricePerMTok = 0.0;
+
+    friend bool operator==(const ModelInfo &, const ModelInfo &) = default;
+};
+
+// A configured provider. Never holds a secret: the API key lives in the keychain under an entry
+// derived from id.
+struct ProviderConfig
+{
+    QString id;
+    QString name;
+    QString kind; // "openai", "anthropic", "ollama", ...
+    QString baseUrl;
+    bool enabled = true;
+    QString defaultModel;
+    QList<ModelInfo> models;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+
+    friend bool operator==(const ProviderConfig &, const ProviderConfig &) = default;
+};
+
+} // namespace Skein

@@ -1,0 +1,17 @@
+#include "core/domain/session.h"
+
+#include "core/domain/ids.h"
+
+namespace Skein {
+
+Session Session::create(const QString &title)
+{
+    Session s;
+    s.id = Ids::create();
+    s.title = title;
+    s.createdAt = Ids::nowMs();
+    s.updatedAt = s.createdAt;
+    return s;
+}
+
+} // namespace Skein

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/domain/enums.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace Skein {
+
+// SPEC §2.1. `version` is the optimistic-lock counter: writers send the version they read.
+struct Session
+{
+    QString id;
+    QString title;
+    bool titleIsUserSet = false;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    bool pinned = false;
+    bool archived = false;
+    QString providerId;
+    QString model;
+    QString systemPrompt;
+    QJsonObject contextSettings; // overrides of the SPEC §4 defaults
+    QString activeLeafId;
+    SessionState state = SessionState::Idle;
+    qint64 version = 1;
+    QString parentSessionId;
+    QString entryMessageId;
+
+    // A fresh session with a new id and timestamps set to now.
+    static Session create(const QString &title = {});
+    friend bool operator==(const Session &, const Session &) = default;
+};
+
+} // namespace Skein

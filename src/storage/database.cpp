@@ -1,0 +1,353 @@
+#include "storage/database.h"
+
+#include "storage/migrations.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <atomic>
+#include <sqlite3.h>
+
+namespace Skein {
+
+namespace {
+
+QString uniqueConnectionName()
+{
+    static std::atomic<quint64> counter {0};
+    return QStringLiteral("skein-%1-%2") .arg(++counter).arg(reinterpret_cast<quintptr>(QThread::currentThreadId()), 0,
+                                                             16);
+}
+
+StorageError fromHandle(sqlite3 *handle, const QString &what)
+{
+    const int code = handle ? sqlite3_errcode(handle) : SQLITE_ERROR;
+    const QString detail = handle ? QString::fromUtf8(sqlite3_errmsg(handle)) : QStringLiteral("no connection");
+    return {Database::kindFromCode(code), what.isEmpty() ? detail : what + QStringLiteral(": ") + detail};
+}
+
+} // namespace
+
+StorageError::Kind Database::kindFromCode(int sqliteCode)
+{
+    switch (sqliteCode & 0xff) {
+    case SQLITE_FULL:
+        return StorageError::Kind::DiskFull;
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+        return StorageError::Kind::Io;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return StorageError::Kind::Corrupt;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return StorageError::Kind::Busy;
+    case SQLITE_CONSTRAINT:
+        return StorageError::Kind::Constraint;
+    case SQLITE_READONLY:
+        return StorageError::Kind::ReadOnly;
+    default:
+        return StorageError::Kind::Internal;
+    }
+}
+
+StorageError Database::errorFrom(const QSqlError &error)
+{
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok);
+    return {ok ? kindFromCode(code) : StorageError::Kind::Internal, error.text()};
+}
+
+Result<std::unique_ptr<Database>> Database::open(const QString &filePath, const Options &options)
+{
+    std::unique_ptr<Database> db(new Database);
+    db->m_path = filePath;
+    const bool existed = QFileInfo(filePath).size() > 0;
+    if (!existed && options.readOnly)
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no database at %1").arg(filePath)};
+
+    auto migrations = Migrations::load(options.migrationsDir);
+    if (!migrations)
+        return migrations.error();
+    db->m_info.supportedVersion = int(migrations->size());
+    db->m_info.created = !existed;
+
+    // Probe the version read-only first, so that a newer database is never touched.
+    if (existed) {
+        if (Status s = db->openConnection(true, options.busyTimeoutMs); !s)
+            return s.error();
+        auto version = db->userVersion();
+        if (!version)
+            return version.error();
+        db->m_info.schemaVersion = *version;
+        if (*version > db->m_info.supportedVersion) {
+            db->m_info.readOnly = true;
+            db->m_info.readOnlyReason
+                = QCoreApplication::translate("Skein::Database",
+                                              "This data was written by a newer version of Skein (schema %1; this "
+                                              "version supports up to %2). It is opened read-only; update Skein to "
+                                              "make changes.")
+                      .arg(*version)
+                      .arg(db->m_info.supportedVersion);
+            return db;
+        }
+        if (options.readOnly) {
+            db->m_info.readOnly = true;
+            return db;
+        }
+        db->m_db.close();
+        db->m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(db->m_connectionName);
+    }
+
+    if (Status s = db->openConnection(false, options.busyTimeoutMs); !s)
+        return s.error();
+    if (Status s = db->execScript(QStringLiteral("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
+                                                 "PRAGMA synchronous=NORMAL;"));
+                                  !s)
+        return s.error();
+    if (options.migrate) {
+        if (Status s = db->migrate(options, existed); !s)
+            return s.error();
+    }
+    auto version = db->userVersion();
+    if (!version)
+        return version.error();
+    db->m_info.schemaVersion = *version;
+    return db;
+}
+
+Database::~Database()
+{
+    qDeleteAll(m_statements);
+    m_statements.clear();
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    if (!m_connectionName.isEmpty())
+        QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Status Database::openConnection(bool readOnly, int busyTimeoutMs)
+{
+    m_connectionName = uniqueConnectionName();
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    m_db.setDatabaseName(m_path);
+    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs);
+    if (readOnly)
+        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    m_db.setConnectOptions(options);
+    if (!m_db.open())
+        return errorFrom(m_db.lastError());
+    const QVariant h = m_db.driver()->handle();
+    if (!h.isValid() || qstrcmp(h.typeName(), "sqlite3*") != 0)
+        return StorageError {StorageError::Kind::Internal,
+                             QStringLiteral("the QSQLITE driver exposes no sqlite3 handle")};
+    m_handle = *static_cast<sqlite3 *const *>(h.constData());
+    if (readOnly)
+        return execScript(QStringLiteral("PRAGMA query_only=1;"));
+    return {};
+}
+
+Status Database::migrate(const Options &options, bool existed)
+{
+    auto migrations = Migrations::load(options.migrationsDir);
+    if (!migrations)
+        return migrations.error();
+    auto version = userVersion();
+    if (!version)
+        return version.error();
+    if (*version >= int(migrations->size()))
+        return {};
+
+    if (existed) {
+        const QString dir = options.backupDir.isEmpty()
+            ? QFileInfo(m_path).absolutePath() + QStringLiteral("/backups") : options.backupDir;
+        if (!QDir().mkpath(dir))
+            return StorageError {StorageError::Kind::Io, QStringLiteral("cannot create %1").arg(dir)};
+        const QString target = QDir(dir).filePath(
+            QStringLiteral("%1.v%2.%3.bak")
+                               .arg(QFileInfo(m_path).fileName())
+                               .arg(*version)
+                               .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmsszzz"))));
+        if (Status s = backupTo(target); !s)
+            return StorageError {s.error().kind,
+                                 QStringLiteral("backup before migrating failed: ") + s.error().message};
+        m_info.backupPath = target;
+    }
+
+    for (const Migration &m : std::as_const(*migrations)) {
+        if (m.version <= *version)
+            continue;
+        Status s = transaction([&]() -> Status {
+            if (Status r = execScript(m.sql); !r)
+                return r;
+            return execScript(QStringLiteral("PRAGMA user_version=%1;").arg(m.version));
+        });
+        if (!s)
+            return StorageError {
+                s.error().kind == StorageError::Kind::Internal ? StorageError::Kind::Migration : s.error().kind,
+                QStringLiteral("migration %1 (%2) failed: %3") .arg(m.version).arg(m.name, s.error().message)};
+    }
+    return {};
+}
+
+QSqlQuery &Database::statement(const QString &sql)
+{
+    auto it = m_statements.constFind(sql);
+    if (it != m_statements.constEnd())
+        return **it;
+    auto *query = new QSqlQuery(m_db);
+    query->setForwardOnly(true);
+    query->prepare(sql); // a bad statement reports its error on exec
+    m_statements.insert(sql, query);
+    return *query;
+}
+
+Status Database::exec(QSqlQuery &query)
+{
+    if (query.exec())
+        return {};
+    StorageError error = errorFrom(query.lastError());
+    query.finish();
+    return error;
+}
+
+Status Database::execScript(const QString &sql)
+{
+    char *message = nullptr;
+    const int rc = sqlite3_exec(m_handle, sql.toUtf8().constData(), nullptr, nullptr, &message);
+    if (rc == SQLITE_OK)
+        return {};
+    StorageError error {kindFromCode(rc), message ? QString::fromUtf8(message) : QString::fromUtf8(sqlite3_errstr(rc))};
+    sqlite3_free(message);
+    return error;
+}
+
+Status Database::begin()
+{
+    const QString sql
+        = m_depth == 0 ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("SAVEPOINT sp%1").arg(m_depth);
+    if (Status s = execScript(sql); !s)
+        return s;
+    ++m_depth;
+    return {};
+}
+
+Status Database::commit()
+{
+    if (m_depth == 0)
+        return StorageError {StorageError::Kind::Internal,
+                             QStringLiteral("no transaction to commit (rolled back after an earlier error)")};
+    const QString sql = m_depth == 1 ? QStringLiteral("COMMIT") : QStringLiteral("RELEASE sp%1").arg(m_depth - 1);
+    Status s = execScript(sql);
+    if (!s) {
+        rollback();
+        return s;
+    }
+    --m_depth;
+    return {};
+}
+
+void Database::rollback()
+{
+    if (m_depth == 0)
+        return;
+    if (sqlite3_get_autocommit(m_handle)) {
+        // SQLite already rolled the whole transaction back (e.g. after SQLITE_FULL or IOERR).
+        m_depth = 0;
+        return;
+    }
+    if (m_depth == 1) {
+        // After some errors (e.g. SQLITE_FULL) SQLite has already rolled back; ignore that case.
+        if (!sqlite3_get_autocommit(m_handle))
+            (void)execScript(QStringLiteral("ROLLBACK"));
+    } else {
+        const QString name = QStringLiteral("sp%1").arg(m_depth - 1);
+        (void)execScript(QStringLiteral("ROLLBACK TO %1; RELEASE %1;").arg(name));
+    }
+    --m_depth;
+}
+
+Status Database::setSynchronous(Synchronous mode)
+{
+    if (mode == m_sync)
+        return {};
+    Status s = execScript(mode == Synchronous::Full ? QStringLiteral("PRAGMA synchronous=FULL")
+                                                    : QStringLiteral("PRAGMA synchronous=NORMAL"));
+    if (s)
+        m_sync = mode;
+    return s;
+}
+
+Status Database::quickCheck()
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("PRAGMA quick_check(20)"))) {
+        StorageError error = errorFrom(q.lastError());
+        if (error.kind == StorageError::Kind::Internal)
+            error.kind = StorageError::Kind::Corrupt;
+        return error;
+    }
+    QStringList problems;
+    while (q.next()) {
+        const QString line = q.value(0).toString();
+        if (line != QLatin1String("ok"))
+            problems << line;
+    }
+    if (problems.isEmpty())
+        return {};
+    return StorageError {StorageError::Kind::Corrupt, problems.join(QLatin1Char('\n'))};
+}
+
+Status Database::backupTo(const QString &targetPath)
+{
+    sqlite3 *target = nullptr;
+    if (sqlite3_open(targetPath.toUtf8().constData(), &target) != SQLITE_OK) {
+        StorageError error = fromHandle(target, QStringLiteral("cannot create %1").arg(targetPath));
+        sqlite3_close(target);
+        return error;
+    }
+    sqlite3_backup *backup = sqlite3_backup_init(target, "main", m_handle, "main");
+    if (!backup) {
+        StorageError error = fromHandle(target, QStringLiteral("backup"));
+        sqlite3_close(target);
+        return error;
+    }
+    const int rc = sqlite3_backup_step(backup, -1);
+    sqlite3_backup_finish(backup);
+    Status result;
+    if (rc != SQLITE_DONE)
+        result = StorageError {
+            kindFromCode(rc),
+            QStringLiteral("backup to %1 failed: %2") .arg(targetPath, QString::fromUtf8(sqlite3_errstr(rc)))};
+    sqlite3_close(target);
+    return result;
+}
+
+Result<int> Database::userVersion()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return errorFrom(q.lastError());
+    return q.value(0).toInt();
+}
+
+StorageError Database::lastError() const
+{
+    return fromHandle(m_handle, {});
+}
+
+int Database::changes() const
+{
+    return sqlite3_changes(m_handle);
+}
+
+} // namespace Skein

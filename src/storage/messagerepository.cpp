@@ -1,0 +1,275 @@
+#include "storage/messagerepository.h"
+
+#include "core/domain/ids.h"
+#include "storage/database.h"
+#include "storage/sqlvalues.h"
+
+#include <QSqlQuery>
+
+namespace Skein {
+
+namespace {
+
+const QString columns = QStringLiteral(
+    "id, session_id, parent_id, role, content, render_content, reasoning, tool_calls, tool_call_id, tool_name, "
+    "status, finish_reason, error, provider_id, model, usage_prompt, usage_completion, usage_cached, "
+    "usage_reasoning, token_estimate, created_at, completed_at, request_id");
+
+// The same column list, prefixed for joins.
+const QString prefixedColumns = [] {
+    QStringList parts = columns.split(QStringLiteral(", "));
+    for (QString &p : parts)
+        p.prepend(QStringLiteral("m."));
+    return parts.join(QStringLiteral(", "));
+}();
+
+Message fromRow(const QSqlQuery &q)
+{
+    Message m;
+    m.id = q.value(0).toString();
+    m.sessionId = q.value(1).toString();
+    m.parentId = SqlValues::text(q.value(2));
+    m.role = roleFromString(q.value(3).toString()).value_or(Role::User);
+    m.content = q.value(4).toString();
+    m.renderContent = SqlValues::text(q.value(5));
+    m.reasoning = SqlValues::text(q.value(6));
+    m.toolCalls = SqlValues::jsonArray(q.value(7));
+    m.toolCallId = SqlValues::text(q.value(8));
+    m.toolName = SqlValues::text(q.value(9));
+    m.status = messageStatusFromString(q.value(10).toString()).value_or(MessageStatus::Complete);
+    m.finishReason = SqlValues::text(q.value(11));
+    m.error = SqlValues::text(q.value(12));
+    m.providerId = SqlValues::text(q.value(13));
+    m.model = SqlValues::text(q.value(14));
+    m.usage.promptTokens = SqlValues::optionalInt(q.value(15));
+    m.usage.completionTokens = SqlValues::optionalInt(q.value(16));
+    m.usage.cachedTokens = SqlValues::optionalInt(q.value(17));
+    m.usage.reasoningTokens = SqlValues::optionalInt(q.value(18));
+    m.tokenEstimate = q.value(19).toLongLong();
+    m.createdAt = q.value(20).toLongLong();
+    m.completedAt = q.value(21).toLongLong();
+    m.requestId = SqlValues::text(q.value(22));
+    return m;
+}
+
+} // namespace
+
+Status MessageRepository::insert(const Message &m)
+{
+    if (m.id.isEmpty() || m.sessionId.isEmpty())
+        return StorageError {StorageError::Kind::Invalid, QStringLiteral("a message needs an id and a session")};
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("INSERT INTO messages (") + columns
+                                        + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    q.bindValue(0, m.id);
+    q.bindValue(1, m.sessionId);
+    q.bindValue(2, SqlValues::nullable(m.parentId));
+    q.bindValue(3, toString(m.role));
+    q.bindValue(4, SqlValues::notNull(m.content));
+    q.bindValue(5, SqlValues::nullable(m.renderContent));
+    q.bindValue(6, SqlValues::nullable(m.reasoning));
+    q.bindValue(7, m.toolCalls.isEmpty() ? QVariant() : QVariant(SqlValues::json(m.toolCalls)));
+    q.bindValue(8, SqlValues::nullable(m.toolCallId));
+    q.bindValue(9, SqlValues::nullable(m.toolName));
+    q.bindValue(10, toString(m.status));
+    q.bindValue(11, SqlValues::nullable(m.finishReason));
+    q.bindValue(12, SqlValues::nullable(m.error));
+    q.bindValue(13, SqlValues::nullable(m.providerId));
+    q.bindValue(14, SqlValues::nullable(m.model));
+    q.bindValue(15, SqlValues::nullable(m.usage.promptTokens));
+    q.bindValue(16, SqlValues::nullable(m.usage.completionTokens));
+    q.bindValue(17, SqlValues::nullable(m.usage.cachedTokens));
+    q.bindValue(18, SqlValues::nullable(m.usage.reasoningTokens));
+    q.bindValue(19, m.tokenEstimate);
+    q.bindValue(20, m.createdAt);
+    q.bindValue(21, SqlValues::nullable(m.completedAt));
+    q.bindValue(22, SqlValues::nullable(m.requestId));
+    return m_db.exec(q);
+}
+
+Status MessageRepository::insertBatch(const QList<Message> &messages)
+{
+    return m_db.transaction([&]() -> Status {
+        for (const Message &m : messages) {
+            if (Status s = insert(m); !s)
+                return s;
+        }
+        return {};
+    });
+}
+
+Status MessageRepository::appendDelta(const QString &id, const QString &contentDelta, const QString &reasoningDelta)
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral(
+        "UPDATE messages SET content = content || ?, "
+        "reasoning = CASE WHEN ? = '' THEN reasoning ELSE coalesce(reasoning, '') || ? END "
+        "WHERE id = ? AND status = 'generating'"));
+    q.bindValue(0, SqlValues::notNull(contentDelta));
+    q.bindValue(1, SqlValues::notNull(reasoningDelta));
+    q.bindValue(2, SqlValues::notNull(reasoningDelta));
+    q.bindValue(3, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (q.numRowsAffected() == 0)
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no generating message %1").arg(id)};
+    return {};
+}
+
+Status MessageRepository::setGeneratingContent(const QString &id, const QString &content, const QString &reasoning)
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("UPDATE messages SET content = ?, reasoning = ? WHERE id = ? AND status = 'generating'"));
+    q.bindValue(0, SqlValues::notNull(content));
+    q.bindValue(1, SqlValues::nullable(reasoning));
+    q.bindValue(2, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (q.numRowsAffected() == 0)
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no generating message %1").arg(id)};
+    return {};
+}
+
+Status MessageRepository::setToolCalls(const QString &id, const QJsonArray &toolCalls)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET tool_calls = ? WHERE id = ?"));
+    q.bindValue(0, toolCalls.isEmpty() ? QVariant() : QVariant(SqlValues::json(toolCalls)));
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
+Status MessageRepository::setRenderContent(const QString &id, const QString &renderContent)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET render_content = ? WHERE id = ?"));
+    q.bindValue(0, SqlValues::nullable(renderContent));
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
+Status MessageRepository::finish(const QString &id, const Finish &f)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral(
+        "UPDATE messages SET status = ?, finish_reason = ?, error = ?, usage_prompt = ?, usage_completion = ?, "
+        "usage_cached = ?, usage_reasoning = ?, completed_at = ? WHERE id = ?"));
+    q.bindValue(0, toString(f.status));
+    q.bindValue(1, SqlValues::nullable(f.finishReason));
+    q.bindValue(2, SqlValues::nullable(f.error));
+    q.bindValue(3, SqlValues::nullable(f.usage.promptTokens));
+    q.bindValue(4, SqlValues::nullable(f.usage.completionTokens));
+    q.bindValue(5, SqlValues::nullable(f.usage.cachedTokens));
+    q.bindValue(6, SqlValues::nullable(f.usage.reasoningTokens));
+    q.bindValue(7, f.completedAt ? f.completedAt : Ids::nowMs());
+    q.bindValue(8, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (q.numRowsAffected() == 0)
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no message %1").arg(id)};
+    return {};
+}
+
+Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVariantList &binds)
+{
+    QSqlQuery &q = m_db.statement(sql);
+    for (qsizetype i = 0; i < binds.size(); ++i)
+        q.bindValue(int(i), binds[i]);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    QList<Message> out;
+    while (q.next())
+        out.append(fromRow(q));
+    q.finish();
+    return out;
+}
+
+Result<Message> MessageRepository::get(const QString &id)
+{
+    auto rows = collect(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM messages WHERE id = ?"), {id});
+    if (!rows)
+        return rows.error();
+    if (rows->isEmpty())
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no message %1").arg(id)};
+    return rows->first();
+}
+
+Result<QList<Message>> MessageRepository::children(const QString &sessionId, const QString &parentId)
+{
+    if (parentId.isEmpty())
+        return collect(QStringLiteral("SELECT ") + columns
+            + QStringLiteral(" FROM messages WHERE session_id = ? AND parent_id IS NULL ORDER BY seq"), {sessionId});
+    return collect(QStringLiteral("SELECT ") + columns
+                                  + QStringLiteral(" FROM messages WHERE parent_id = ? ORDER BY seq"), {parentId});
+}
+
+Result<QList<Message>> MessageRepository::path(const QString &leafId)
+{
+    return collect(QStringLiteral("WITH RECURSIVE chain(id, depth) AS ("
+                                  " SELECT ?, 0"
+                                  " UNION ALL"
+                                  " SELECT m.parent_id, chain.depth + 1 FROM messages m JOIN chain ON m.id = chain.id"
+                                  " WHERE m.parent_id IS NOT NULL) "
+                                  "SELECT ")
+        + prefixedColumns
+        + QStringLiteral(" FROM chain JOIN messages m ON m.id = chain.id ORDER BY chain.depth DESC"), {leafId});
+}
+
+Result<QList<Message>> MessageRepository::bySession(const QString &sessionId)
+{
+    return collect(QStringLiteral("SELECT ") + columns
+                                  + QStringLiteral(" FROM messages WHERE session_id = ? ORDER BY seq"), {sessionId});
+}
+
+Result<qint64> MessageRepository::countBySession(const QString &sessionId)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT count(*) FROM messages WHERE session_id = ?"));
+    q.bindValue(0, sessionId);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    q.next();
+    const qint64 n = q.value(0).toLongLong();
+    q.finish();
+    return n;
+}
+
+Result<QList<Message>> MessageRepository::generating()
+{
+    return collect(QStringLiteral("SELECT ") + columns
+                                  + QStringLiteral(" FROM messages WHERE status = 'generating'"), {});
+}
+
+Result<QStringList> MessageRepository::deleteSubtree(const QString &id)
+{
+    return m_db.transaction([&]() -> Result<QStringList> {
+        auto root = get(id);
+        if (!root)
+            return root.error();
+        QSqlQuery &q = m_db.statement(QStringLiteral(
+            "WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT m.id FROM messages m JOIN sub ON m.parent_id = sub.id) "
+            "SELECT id FROM sub"));
+        q.bindValue(0, id);
+        if (Status s = m_db.exec(q); !s)
+            return s.error();
+        QStringList ids;
+        while (q.next())
+            ids.append(q.value(0).toString());
+        q.finish();
+
+        QSqlQuery &del = m_db.statement(QStringLiteral(
+            "DELETE FROM messages WHERE id IN (WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT m.id FROM messages "
+            "m JOIN sub ON m.parent_id = sub.id) SELECT id FROM sub)"));
+        del.bindValue(0, id);
+        if (Status s = m_db.exec(del); !s)
+            return s.error();
+
+        // A session whose active leaf was deleted moves to the deleted node's parent.
+        QSqlQuery &fix = m_db.statement(QStringLiteral(
+            "UPDATE sessions SET active_leaf_id = ?, version = version + 1 WHERE active_leaf_id IS NOT NULL AND "
+            "active_leaf_id NOT IN (SELECT id FROM messages WHERE id = active_leaf_id) AND id = ?"));
+        fix.bindValue(0, SqlValues::nullable(root->parentId));
+        fix.bindValue(1, root->sessionId);
+        if (Status s = m_db.exec(fix); !s)
+            return s.error();
+        return ids;
+    });
+}
+
+} // namespace Skein

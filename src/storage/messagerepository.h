@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/domain/message.h"
+#include "storage/result.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace Skein {
+
+class Database;
+
+// Messages as a tree (SPEC §2.2). Nothing is overwritten except a generating message's own text.
+class MessageRepository final
+{
+public:
+    struct Finish
+    {
+        MessageStatus status = MessageStatus::Complete;
+        QString finishReason;
+        QString error;
+        Usage usage;
+        qint64 completedAt = 0; // 0: now
+    };
+
+    explicit MessageRepository(Database &db)
+        : m_db(db)
+    { }
+
+    // Idempotent on id: inserting the same id again (a retried write) is Constraint, nothing changes.
+    Status insert(const Message &message);
+    // Parents before children; one transaction (a savepoint inside an outer one).
+    Status insertBatch(const QList<Message> &messages);
+    // Streaming: appends to content/reasoning of a message that is still generating.
+    Status appendDelta(const QString &id, const QString &contentDelta, const QString &reasoningDelta = {});
+    // Replaces the text of a generating message (a coalesced flush of the whole reply so far).
+    Status setGeneratingContent(const QString &id, const QString &content, const QString &reasoning);
+    Status setToolCalls(const QString &id, const QJsonArray &toolCalls);
+    Status setRenderContent(const QString &id, const QString &renderContent);
+    Status finish(const QString &id, const Finish &finish);
+
+    Result<Message> get(const QString &id);
+    // Children in creation order; an empty parentId gives the session's root messages.
+    Result<QList<Message>> children(const QString &sessionId, const QString &parentId);
+    // The chain root -> leaf, following parent links (also into a forked-from session).
+    Result<QList<Message>> path(const QString &leafId);
+    // Every message of a session in insertion order (parents before children).
+    Result<QList<Message>> bySession(const QString &sessionId);
+    Result<qint64> countBySession(const QString &sessionId);
+    // Messages left generating by a crash, for recovery.
+    Result<QList<Message>> generating();
+    // Deletes a node and all its descendants; returns the deleted ids.
+    Result<QStringList> deleteSubtree(const QString &id);
+
+private:
+    Result<QList<Message>> collect(const QString &sql, const QVariantList &binds);
+
+    Database &m_db;
+};
+
+} // namespace Skein

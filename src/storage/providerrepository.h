@@ -1,0 +1,31 @@
+#pragma once
+
+#include "core/domain/providerconfig.h"
+#include "storage/result.h"
+
+#include <QList>
+
+namespace Skein {
+
+class Database;
+
+// Provider configurations and their model lists. No secrets are ever stored here.
+class ProviderRepository final
+{
+public:
+    explicit ProviderRepository(Database &db)
+        : m_db(db)
+    { }
+
+    // Inserts or replaces by id.
+    Status save(const ProviderConfig &provider);
+    Result<ProviderConfig> get(const QString &id);
+    // By name.
+    Result<QList<ProviderConfig>> list();
+    Status remove(const QString &id);
+
+private:
+    Database &m_db;
+};
+
+} // namespace Skein

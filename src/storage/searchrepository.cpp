@@ -1,0 +1,158 @@
+#include "storage/searchrepository.h"
+
+#include "storage/database.h"
+
+#include <QRegularExpression>
+#include <QSqlQuery>
+
+namespace Skein {
+
+namespace {
+
+QString likePattern(const QString &term)
+{
+    QString escaped = term;
+    escaped.replace(QLatin1Char('\\'),
+                    QStringLiteral("\\\\"))
+                        .replace(QLatin1Char('%'),
+                                 QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
+    return QLatin1Char('%') + escaped + QLatin1Char('%');
+}
+
+// An FTS5 string per term ("" doubles a quote), so user text is never parsed as query syntax.
+QString matchExpression(const QStringList &terms)
+{
+    QStringList quoted;
+    for (QString t : terms)
+        quoted << QLatin1Char('"') + t.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return quoted.join(QLatin1Char(' '));
+}
+
+// A snippet around the first match of any term, built in C++ for the LIKE path.
+QString makeSnippet(const QString &content, const QStringList &terms, const SearchQuery &query)
+{
+    constexpr qsizetype context = 24;
+    qsizetype first = -1;
+    for (const QString &t : terms) {
+        const qsizetype at = content.indexOf(t, 0, Qt::CaseInsensitive);
+        if (at >= 0 && (first < 0 || at < first))
+            first = at;
+    }
+    const qsizetype start = std::max<qsizetype>(0, first - context);
+    const qsizetype end = std::min<qsizetype>(content.size(), std::max<qsizetype>(first, 0) + context * 2);
+    QString window = content.mid(start, end - start);
+    for (const QString &t : terms) {
+        qsizetype at = 0;
+        while ((at = window.indexOf(t, at, Qt::CaseInsensitive)) >= 0) {
+            window.insert(at + t.size(), query.highlightClose);
+            window.insert(at, query.highlightOpen);
+            at += t.size() + query.highlightOpen.size() + query.highlightClose.size();
+        }
+    }
+    return (start > 0 ? QStringLiteral("…") : QString()) + window
+            + (end < content.size() ? QStringLiteral("…") : QString());
+}
+
+QStringList splitTerms(const QString &text)
+{
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    QStringList terms;
+    for (QString t : text.split(space, Qt::SkipEmptyParts)) {
+        while (t.endsWith(QLatin1Char('*'))) // substring matching already covers prefixes
+            t.chop(1);
+        if (!t.isEmpty())
+            terms << t;
+    }
+    return terms;
+}
+
+} // namespace
+
+bool SearchRepository::isIndexable(QStringView term)
+{
+    return term.toUcs4().size() >= 3;
+}
+
+Result<QList<SearchHit>> SearchRepository::search(const SearchQuery &query)
+{
+    const QStringList terms = splitTerms(query.text);
+    if (terms.isEmpty())
+        return QList<SearchHit> {};
+    QStringList longTerms, shortTerms;
+    for (const QString &t : terms)
+        (isIndexable(t) ? longTerms : shortTerms) << t;
+    if (longTerms.isEmpty())
+        return searchRecent(query, shortTerms);
+    return searchIndexed(query, longTerms, shortTerms);
+}
+
+Result<QList<SearchHit>> SearchRepository::searchIndexed(const SearchQuery &query, const QStringList &longTerms,
+                                                         const QStringList &shortTerms)
+{
+    QString sql = QStringLiteral(
+        "SELECT m.id, m.session_id, s.title, m.role, m.created_at, snippet(messages_fts, 0, ?, ?, '…', 24) "
+        "FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid JOIN sessions s ON s.id = m.session_id "
+        "WHERE messages_fts MATCH ?");
+    if (!query.sessionId.isEmpty())
+        sql += QStringLiteral(" AND m.session_id = ?");
+    for (qsizetype i = 0; i < shortTerms.size(); ++i)
+        sql += QStringLiteral(" AND m.content LIKE ? ESCAPE '\\'");
+    sql += QStringLiteral(" ORDER BY messages_fts.rowid DESC LIMIT ?");
+
+    QSqlQuery &q = m_db.statement(sql);
+    int i = 0;
+    q.bindValue(i++, query.highlightOpen);
+    q.bindValue(i++, query.highlightClose);
+    q.bindValue(i++, matchExpression(longTerms));
+    if (!query.sessionId.isEmpty())
+        q.bindValue(i++, query.sessionId);
+    for (const QString &t : shortTerms)
+        q.bindValue(i++, likePattern(t));
+    q.bindValue(i++, query.limit);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    QList<SearchHit> hits;
+    while (q.next()) {
+        hits.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                     roleFromString(q.value(3).toString()).value_or(Role::User), q.value(4).toLongLong(),
+                     q.value(5).toString()});
+    }
+    q.finish();
+    return hits;
+}
+
+Result<QList<SearchHit>> SearchRepository::searchRecent(const SearchQuery &query, const QStringList &shortTerms)
+{
+    QString sql = QStringLiteral(
+        "SELECT m.id, m.session_id, s.title, m.role, m.created_at, m.content "
+        "FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ");
+    if (query.sessionId.isEmpty())
+        sql += QStringLiteral("m.seq > (SELECT coalesce(max(seq), 0) FROM messages) - ?");
+    else
+        sql += QStringLiteral("m.session_id = ?");
+    for (qsizetype i = 0; i < shortTerms.size(); ++i)
+        sql += QStringLiteral(" AND m.content LIKE ? ESCAPE '\\'");
+    sql += QStringLiteral(" ORDER BY m.seq DESC LIMIT ?");
+
+    QSqlQuery &q = m_db.statement(sql);
+    int i = 0;
+    if (query.sessionId.isEmpty())
+        q.bindValue(i++, query.shortTermWindow);
+    else
+        q.bindValue(i++, query.sessionId);
+    for (const QString &t : shortTerms)
+        q.bindValue(i++, likePattern(t));
+    q.bindValue(i++, query.limit);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    QList<SearchHit> hits;
+    while (q.next()) {
+        hits.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                     roleFromString(q.value(3).toString()).value_or(Role::User), q.value(4).toLongLong(),
+                     makeSnippet(q.value(5).toString(), shortTerms, query)});
+    }
+    q.finish();
+    return hits;
+}
+
+} // namespace Skein

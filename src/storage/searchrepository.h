@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/domain/enums.h"
+#include "storage/result.h"
+
+#include <QList>
+#include <QString>
+
+namespace Skein {
+
+class Database;
+
+struct SearchQuery
+{
+    QString text; // whitespace-separated terms, all required; each matches as a substring
+    QString sessionId; // empty: all sessions
+    int limit = 20;
+    QString highlightOpen = QStringLiteral("\x02"); // markers around matches in the snippet
+    QString highlightClose = QStringLiteral("\x03");
+    // Queries made only of 1–2 character terms cannot use the trigram index; they scan this many
+    // most recent messages (or the whole session when sessionId is set).
+    int shortTermWindow = 50000;
+};
+
+struct SearchHit
+{
+    QString messageId;
+    QString sessionId;
+    QString sessionTitle;
+    Role role = Role::User;
+    qint64 createdAt = 0;
+    QString snippet;
+};
+
+// Full-text search over message content, newest first (FTS5 trigram; see docs/storage.md).
+class SearchRepository final
+{
+public:
+    explicit SearchRepository(Database &db)
+        : m_db(db)
+    { }
+
+    Result<QList<SearchHit>> search(const SearchQuery &query);
+
+    // Terms with fewer than three characters are not indexable by trigrams.
+    static bool isIndexable(QStringView term);
+
+private:
+    Result<QList<SearchHit>> searchIndexed(const SearchQuery &query, const QStringList &longTerms,
+                                           const QStringList &shortTerms);
+    Result<QList<SearchHit>> searchRecent(const SearchQuery &query, const QStringList &shortTerms);
+
+    Database &m_db;
+};
+
+} // namespace Skein

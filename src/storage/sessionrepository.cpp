@@ -1,0 +1,287 @@
+#include "storage/sessionrepository.h"
+
+#include "core/domain/ids.h"
+#include "storage/database.h"
+#include "storage/messagerepository.h"
+#include "storage/sqlvalues.h"
+
+#include <QHash>
+#include <QSqlQuery>
+
+namespace Skein {
+
+namespace {
+
+const QString columns = QStringLiteral(
+    "id, title, title_is_user, created_at, updated_at, pinned, archived, provider_id, model, system_prompt, "
+    "context_settings, active_leaf_id, state, version, parent_session_id, entry_message_id");
+
+Session fromRow(const QSqlQuery &q)
+{
+    Session s;
+    s.id = q.value(0).toString();
+    s.title = q.value(1).toString();
+    s.titleIsUserSet = q.value(2).toBool();
+    s.createdAt = q.value(3).toLongLong();
+    s.updatedAt = q.value(4).toLongLong();
+    s.pinned = q.value(5).toBool();
+    s.archived = q.value(6).toBool();
+    s.providerId = SqlValues::text(q.value(7));
+    s.model = SqlValues::text(q.value(8));
+    s.systemPrompt = q.value(9).toString();
+    s.contextSettings = SqlValues::jsonObject(q.value(10));
+    s.activeLeafId = SqlValues::text(q.value(11));
+    s.state = sessionStateFromString(q.value(12).toString()).value_or(SessionState::Idle);
+    s.version = q.value(13).toLongLong();
+    s.parentSessionId = SqlValues::text(q.value(14));
+    s.entryMessageId = SqlValues::text(q.value(15));
+    return s;
+}
+
+StorageError notFound(const QString &id)
+{
+    return {StorageError::Kind::NotFound, QStringLiteral("no session %1").arg(id)};
+}
+
+} // namespace
+
+Status SessionRepository::create(const Session &s)
+{
+    if (s.id.isEmpty())
+        return StorageError {StorageError::Kind::Invalid, QStringLiteral("a session needs an id")};
+    QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO sessions (") + columns
+                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    q.bindValue(0, s.id);
+    q.bindValue(1, SqlValues::notNull(s.title));
+    q.bindValue(2, s.titleIsUserSet);
+    q.bindValue(3, s.createdAt);
+    q.bindValue(4, s.updatedAt);
+    q.bindValue(5, s.pinned);
+    q.bindValue(6, s.archived);
+    q.bindValue(7, SqlValues::nullable(s.providerId));
+    q.bindValue(8, SqlValues::nullable(s.model));
+    q.bindValue(9, SqlValues::notNull(s.systemPrompt));
+    q.bindValue(10, SqlValues::json(s.contextSettings));
+    q.bindValue(11, SqlValues::nullable(s.activeLeafId));
+    q.bindValue(12, toString(s.state));
+    q.bindValue(13, s.version);
+    q.bindValue(14, SqlValues::nullable(s.parentSessionId));
+    q.bindValue(15, SqlValues::nullable(s.entryMessageId));
+    return m_db.exec(q);
+}
+
+Result<Session> SessionRepository::get(const QString &id)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM sessions WHERE id = ?"));
+    q.bindValue(0, id);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    if (!q.next())
+        return notFound(id);
+    Session session = fromRow(q);
+    q.finish();
+    return session;
+}
+
+Result<QList<Session>> SessionRepository::list(const ListOptions &options)
+{
+    QString where;
+    switch (options.archived) {
+    case ListOptions::Archived::Exclude:
+        where = QStringLiteral("WHERE archived = 0 ");
+        break;
+    case ListOptions::Archived::Only:
+        where = QStringLiteral("WHERE archived = 1 ");
+        break;
+    case ListOptions::Archived::Include:
+        break;
+    }
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("SELECT ") + columns
+                       + QStringLiteral(" FROM sessions ") + where
+                                        + QStringLiteral("ORDER BY pinned DESC, updated_at DESC LIMIT ? OFFSET ?"));
+    q.bindValue(0, options.limit);
+    q.bindValue(1, options.offset);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    QList<Session> sessions;
+    while (q.next())
+        sessions.append(fromRow(q));
+    q.finish();
+    return sessions;
+}
+
+Result<qint64> SessionRepository::count()
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT count(*) FROM sessions"));
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    q.next();
+    const qint64 n = q.value(0).toLongLong();
+    q.finish();
+    return n;
+}
+
+Result<Session> SessionRepository::update(const Session &s)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral(
+        "UPDATE sessions SET title = ?, title_is_user = ?, updated_at = ?, pinned = ?, archived = ?, provider_id = ?, "
+        "model = ?, system_prompt = ?, context_settings = ?, active_leaf_id = ?, state = ?, version = version + 1 "
+        "WHERE id = ? AND version = ?"));
+    q.bindValue(0, SqlValues::notNull(s.title));
+    q.bindValue(1, s.titleIsUserSet);
+    q.bindValue(2, std::max(s.updatedAt, Ids::nowMs()));
+    q.bindValue(3, s.pinned);
+    q.bindValue(4, s.archived);
+    q.bindValue(5, SqlValues::nullable(s.providerId));
+    q.bindValue(6, SqlValues::nullable(s.model));
+    q.bindValue(7, SqlValues::notNull(s.systemPrompt));
+    q.bindValue(8, SqlValues::json(s.contextSettings));
+    q.bindValue(9, SqlValues::nullable(s.activeLeafId));
+    q.bindValue(10, toString(s.state));
+    q.bindValue(11, s.id);
+    q.bindValue(12, s.version);
+    if (Status st = m_db.exec(q); !st)
+        return st.error();
+    if (q.numRowsAffected() == 0) {
+        auto current = get(s.id);
+        if (!current)
+            return current.error();
+        return StorageError {
+            StorageError::Kind::Conflict,
+            QStringLiteral("session %1 changed since it was read (version %2, now %3)") .arg(s.id).arg(s.version).arg(
+                current->version)};
+    }
+    return get(s.id);
+}
+
+Status SessionRepository::simpleUpdate(const QString &assignment, const QString &id, const QVariant &value)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE sessions SET ") + assignment + QStringLiteral(", updated_at = ?, version = version + 1 WHERE id = ?"));
+    q.bindValue(0, value);
+    q.bindValue(1, Ids::nowMs());
+    q.bindValue(2, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (q.numRowsAffected() == 0)
+        return notFound(id);
+    return {};
+}
+
+Status SessionRepository::rename(const QString &id, const QString &title)
+{
+    return simpleUpdate(QStringLiteral("title_is_user = 1, title = ?"), id, SqlValues::notNull(title));
+}
+
+Status SessionRepository::setAutoTitle(const QString &id, const QString &title)
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral(
+        "UPDATE sessions SET title = ?, version = version + 1 WHERE id = ? AND title_is_user = 0"));
+    q.bindValue(0, SqlValues::notNull(title));
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
+Status SessionRepository::setPinned(const QString &id, bool pinned)
+{
+    return simpleUpdate(QStringLiteral("pinned = ?"), id, pinned);
+}
+
+Status SessionRepository::setArchived(const QString &id, bool archived)
+{
+    return simpleUpdate(QStringLiteral("archived = ?"), id, archived);
+}
+
+Status SessionRepository::setActiveLeaf(const QString &id, const QString &leafId)
+{
+    return simpleUpdate(QStringLiteral("active_leaf_id = ?"), id, SqlValues::nullable(leafId));
+}
+
+Status SessionRepository::setState(const QString &id, SessionState state)
+{
+    return simpleUpdate(QStringLiteral("state = ?"), id, toString(state));
+}
+
+Status SessionRepository::touch(const QString &id, qint64 at)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?"));
+    q.bindValue(0, at);
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
+Status SessionRepository::remove(const QString &id)
+{
+    return m_db.transaction([&]() -> Status {
+        // Messages go first, in one statement, so parent references never dangle in between.
+        QSqlQuery &m = m_db.statement(QStringLiteral("DELETE FROM messages WHERE session_id = ?"));
+        m.bindValue(0, id);
+        if (Status s = m_db.exec(m); !s)
+            return s;
+        QSqlQuery &q = m_db.statement(QStringLiteral("DELETE FROM sessions WHERE id = ?"));
+        q.bindValue(0, id);
+        if (Status s = m_db.exec(q); !s)
+            return s;
+        if (q.numRowsAffected() == 0)
+            return notFound(id);
+        return {};
+    });
+}
+
+Result<Session> SessionRepository::duplicate(const QString &id, const QString &title)
+{
+    return m_db.transaction([&]() -> Result<Session> {
+        auto original = get(id);
+        if (!original)
+            return original.error();
+        MessageRepository messages(m_db);
+        auto all = messages.bySession(id);
+        if (!all)
+            return all.error();
+        Session copy = *original;
+        copy.id = Ids::create();
+        copy.title = title;
+        copy.titleIsUserSet = !title.isEmpty() || original->titleIsUserSet;
+        copy.createdAt = Ids::nowMs();
+        copy.updatedAt = copy.createdAt;
+        copy.version = 1;
+        copy.state = SessionState::Idle;
+        QHash<QString, QString> newIds;
+        for (const Message &m : std::as_const(*all))
+            newIds.insert(m.id, Ids::create());
+        copy.activeLeafId = newIds.value(original->activeLeafId, original->activeLeafId);
+        if (Status s = create(copy); !s)
+            return s.error();
+        QList<Message> copies = std::move(all.value());
+        for (Message &m : copies) {
+            m.id = newIds.value(m.id);
+            m.sessionId = copy.id;
+            m.parentId = newIds.value(m.parentId, m.parentId); // a fork's entry stays a reference
+        }
+        if (Status s = messages.insertBatch(copies); !s)
+            return s.error();
+        return copy;
+    });
+}
+
+Result<Session> SessionRepository::fork(const QString &id, const QString &entryMessageId, const QString &title)
+{
+    auto original = get(id);
+    if (!original)
+        return original.error();
+    Session child = Session::create(title);
+    child.titleIsUserSet = !title.isEmpty();
+    child.providerId = original->providerId;
+    child.model = original->model;
+    child.systemPrompt = original->systemPrompt;
+    child.contextSettings = original->contextSettings;
+    child.parentSessionId = id;
+    child.entryMessageId = entryMessageId;
+    child.activeLeafId = entryMessageId;
+    if (Status s = create(child); !s)
+        return s.error();
+    return child;
+}
+
+} // namespace Skein

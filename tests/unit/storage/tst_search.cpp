@@ -1,0 +1,151 @@
+#include "storage/messagerepository.h"
+#include "storage/searchrepository.h"
+#include "storage/sessionrepository.h"
+#include "storetestutil.h"
+#include "testsupport.h"
+
+#include <QTemporaryDir>
+
+using namespace Skein;
+
+namespace {
+
+QStringList contents(Store &store, const QList<SearchHit> &hits)
+{
+    QStringList out;
+    for (const SearchHit &h : hits)
+        out << store.messages().get(h.messageId)->content;
+    return out;
+}
+
+} // namespace
+
+class TestSearch final : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    std::unique_ptr<Store> m_store;
+    Session m_session;
+    Session m_other;
+    QString m_lastId;
+
+    Message add(const Session &s, const QString &content)
+    {
+        Message m = Message::create(s.id, m_lastId, Role::User, content);
+        if (!m_store->messages().insert(m))
+            qFatal("insert failed");
+        m_lastId = m.id;
+        return m;
+    }
+
+    Result<QList<SearchHit>> find(const QString &text, const QString &sessionId = {})
+    {
+        SearchQuery q;
+        q.text = text;
+        q.sessionId = sessionId;
+        q.highlightOpen = QStringLiteral("[");
+        q.highlightClose = QStringLiteral("]");
+        return m_store->search().search(q);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        auto opened = Store::open(m_tmp.path());
+        QVERIFY(opened);
+        m_store = std::move(opened).value();
+        m_session = Session::create(QStringLiteral("notes"));
+        m_other = Session::create(QStringLiteral("other"));
+        QVERIFY(m_store->sessions().create(m_session));
+        QVERIFY(m_store->sessions().create(m_other));
+        add(m_session, QStringLiteral("I like functional programming in Haskell"));
+        add(m_session, QStringLiteral("Rust programming is fun, and so is C++"));
+        add(m_session, QStringLiteral("今天天气很好，我们去公园散步吧"));
+        add(m_session, QStringLiteral("数据库的全文检索需要支持中文"));
+        m_lastId.clear();
+        add(m_other, QStringLiteral("Programs written in Go are programmed quickly"));
+        add(m_other, QStringLiteral("中文分词很难"));
+    }
+
+    void englishTermsNewestFirstWithSnippets()
+    {
+        auto hits = find(QStringLiteral("programming"));
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 2);
+        QVERIFY(hits->at(0).snippet.contains(QStringLiteral("[programming]")));
+        QCOMPARE(contents(*m_store, *hits).first(), QStringLiteral("Rust programming is fun, and so is C++"));
+        QCOMPARE(hits->at(0).sessionTitle, QStringLiteral("notes"));
+        QVERIFY(hits->at(0).role == Role::User);
+        // Case-insensitive, all terms required.
+        QCOMPARE(find(QStringLiteral("HASKELL functional"))->size(), 1);
+        QCOMPARE(find(QStringLiteral("haskell rust"))->size(), 0);
+    }
+
+    void prefixAndSubstring()
+    {
+        // "progr" is a prefix of programming/programs/programmed: newest first.
+        auto hits = find(QStringLiteral("progr"));
+        QCOMPARE(hits->size(), 3);
+        QVERIFY(contents(*m_store, *hits).first().startsWith(QStringLiteral("Programs written")));
+        QCOMPARE(find(QStringLiteral("progr*"))->size(), 3);
+        QCOMPARE(find(QStringLiteral("progr"), m_session.id)->size(), 2);
+    }
+
+    void chineseThreeOrMoreCharacters()
+    {
+        auto hits = find(QStringLiteral("全文检索"));
+        QCOMPARE(hits->size(), 1);
+        QVERIFY(hits->first().snippet.contains(QStringLiteral("[全文检索]")));
+        QCOMPARE(find(QStringLiteral("去公园"))->size(), 1);
+    }
+
+    void chineseTwoCharacters()
+    {
+        auto hits = find(QStringLiteral("中文"));
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 2);
+        QCOMPARE(contents(*m_store, *hits).first(), QStringLiteral("中文分词很难")); // newest first
+        QVERIFY(hits->first().snippet.contains(QStringLiteral("[中文]")));
+        QCOMPARE(find(QStringLiteral("中文"), m_session.id)->size(), 1);
+    }
+
+    void chineseOneCharacterAndMixedTerms()
+    {
+        QCOMPARE(find(QStringLiteral("园"))->size(), 1);
+        QCOMPARE(find(QStringLiteral("天"))->size(), 1);
+        // A short term filters the indexed candidates of a long one.
+        QCOMPARE(find(QStringLiteral("数据库 中"))->size(), 1);
+        QCOMPARE(find(QStringLiteral("数据库 园"))->size(), 0);
+        QCOMPARE(find(QStringLiteral("Go"))->size(), 1);
+    }
+
+    void queryTextIsNeverSyntax()
+    {
+        QVERIFY(find(QStringLiteral("\"unbalanced AND OR NOT ( *"))); // no FTS syntax error
+        QVERIFY(find(QStringLiteral("100%"))->isEmpty());
+        QVERIFY(find(QStringLiteral("   "))->isEmpty());
+    }
+
+    void triggersFollowUpdatesAndDeletes()
+    {
+        Message m = add(m_other, QStringLiteral("zebra"));
+        QVERIFY(m_store->messages().get(m.id));
+        QCOMPARE(find(QStringLiteral("zebra"))->size(), 1);
+        Message gen = Message::create(m_other.id, m.id, Role::Assistant, {});
+        gen.status = MessageStatus::Generating;
+        QVERIFY(m_store->messages().insert(gen));
+        QVERIFY(m_store->messages().appendDelta(gen.id, QStringLiteral("giraffe ")));
+        QVERIFY(m_store->messages().appendDelta(gen.id, QStringLiteral("okapi")));
+        QCOMPARE(find(QStringLiteral("okapi"))->size(), 1);
+        QVERIFY(m_store->messages().deleteSubtree(m.id));
+        QCOMPARE(find(QStringLiteral("zebra"))->size(), 0);
+        QCOMPARE(find(QStringLiteral("okapi"))->size(), 0);
+        // The index agrees with the table (FTS5 integrity check for external content).
+        QVERIFY(m_store->database().execScript(
+            QStringLiteral("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")));
+    }
+};
+
+SKEIN_CORE_TEST_MAIN(TestSearch)
+#include "tst_search.moc"
