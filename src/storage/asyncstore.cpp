@@ -1,0 +1,136 @@
+#include "storage/asyncstore.h"
+
+#include "storage/store.h"
+
+#include <QThread>
+
+namespace Skein {
+
+// Owns the read connection on the reader thread.
+class AsyncStore::Reader final : public QObject
+{
+public:
+    std::unique_ptr<Store> store;
+};
+
+AsyncStore::AsyncStore(QObject *parent)
+    : QObject(parent)
+    , m_writerThread(new QThread(this))
+    , m_readerThread(new QThread(this))
+    , m_writer(new StorageWriter)
+    , m_reader(new Reader)
+{
+    m_writerThread->setObjectName(QStringLiteral("skein-storage-writer"));
+    m_readerThread->setObjectName(QStringLiteral("skein-storage-reader"));
+    m_writer->moveToThread(m_writerThread);
+    m_reader->moveToThread(m_readerThread);
+    m_writerThread->start();
+    m_readerThread->start();
+}
+
+AsyncStore::~AsyncStore()
+{
+    // Queued writes are user data: finish them, then close each connection on its own thread.
+    QMetaObject::invokeMethod(m_writer, [w = m_writer] { w->shutdown(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->store.reset(); }, Qt::BlockingQueuedConnection);
+    m_writerThread->quit();
+    m_readerThread->quit();
+    m_writerThread->wait();
+    m_readerThread->wait();
+    delete m_writer;
+    delete m_reader;
+}
+
+StorageError AsyncStore::notOpen()
+{
+    return {StorageError::Kind::Internal, QStringLiteral("the database is not open")};
+}
+
+ResultRelay *AsyncStore::relayTo(QObject *context, std::function<void()> deliver)
+{
+    auto *relay = new ResultRelay;
+    relay->moveToThread(context->thread());
+    connect(relay, &ResultRelay::ready, context, std::move(deliver), Qt::QueuedConnection);
+    return relay;
+}
+
+void AsyncStore::postRead(std::function<void(Store *)> job)
+{
+    QMetaObject::invokeMethod(
+        m_reader, [r = m_reader, job = std::move(job)] { job(r->store.get()); }, Qt::QueuedConnection);
+}
+
+void AsyncStore::reportFailure(const StorageError &error)
+{
+    // Called on the writer thread; the signal is queued to receivers on other threads.
+    Q_EMIT writeFailed(error);
+}
+
+void AsyncStore::open(const QString &dataDir, const Database::Options &options, QObject *context,
+                      std::function<void(Result<OpenReport>)> done)
+{
+    auto slot = std::make_shared<std::optional<Result<OpenReport>>>();
+    ResultRelay *relay = relayTo(context, [slot, done = std::move(done)] { done(std::move(**slot)); });
+    StorageWriter *writer = m_writer;
+    Reader *reader = m_reader;
+    QMetaObject::invokeMethod(
+        m_writer,
+        [=] {
+            auto opened = Store::open(dataDir, options);
+            if (!opened) {
+                slot->emplace(opened.error());
+                relay->fire();
+                return;
+            }
+            const Database::Info info = opened.value()->database().info();
+            writer->setStore(std::move(opened).value());
+            Database::Options readOptions = options;
+            readOptions.readOnly = true;
+            readOptions.migrate = false;
+            QMetaObject::invokeMethod(
+                reader,
+                [=] {
+                    auto readStore = Store::open(dataDir, readOptions);
+                    if (!readStore) {
+                        slot->emplace(readStore.error());
+                    } else {
+                        Status integrity = readStore.value()->database().quickCheck();
+                        reader->store = std::move(readStore).value();
+                        slot->emplace(OpenReport {info, integrity});
+                    }
+                    relay->fire();
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void AsyncStore::write(QObject *context, std::function<Status(Store &)> job, std::function<void(Status)> done,
+                       Durability durability)
+{
+    auto slot = std::make_shared<Status>();
+    ResultRelay *relay = context ? relayTo(context, [slot, done = std::move(done)] { done(*slot); }) : nullptr;
+    StorageWriter::Job j;
+    j.durability = durability;
+    j.run = std::move(job);
+    j.finished = [this, slot, relay](const Status &status) {
+        *slot = status;
+        if (!status)
+            reportFailure(status.error());
+        if (relay)
+            relay->fire();
+    };
+    m_writer->enqueue(std::move(j));
+}
+
+void AsyncStore::write(std::function<Status(Store &)> job, Durability durability)
+{
+    write(nullptr, std::move(job), {}, durability);
+}
+
+StorageWriter::Stats AsyncStore::writerStats() const
+{
+    return m_writer->stats();
+}
+
+} // namespace Skein

@@ -1,0 +1,109 @@
+#include "storage/storagewriter.h"
+
+#include "storage/store.h"
+
+#include <QMutexLocker>
+
+namespace Skein {
+
+StorageWriter::StorageWriter(int maxBatch)
+    : m_maxBatch(maxBatch)
+{ }
+
+StorageWriter::~StorageWriter() = default;
+
+void StorageWriter::enqueue(Job job)
+{
+    QMutexLocker lock(&m_mutex);
+    m_queue.append(std::move(job));
+    if (!m_scheduled) {
+        m_scheduled = true;
+        QMetaObject::invokeMethod(this, &StorageWriter::drain, Qt::QueuedConnection);
+    }
+}
+
+StorageWriter::Stats StorageWriter::stats() const
+{
+    return {m_jobs.load(), m_batches.load(), m_failed.load()};
+}
+
+void StorageWriter::setStore(std::unique_ptr<Store> store)
+{
+    m_store = std::move(store);
+}
+
+void StorageWriter::shutdown()
+{
+    for (;;) {
+        QList<Job> batch;
+        {
+            QMutexLocker lock(&m_mutex);
+            if (m_queue.isEmpty())
+                break;
+            batch.swap(m_queue);
+        }
+        runBatch(batch);
+    }
+    m_store.reset();
+}
+
+void StorageWriter::drain()
+{
+    QList<Job> batch;
+    {
+        QMutexLocker lock(&m_mutex);
+        const qsizetype n = std::min<qsizetype>(m_queue.size(), m_maxBatch);
+        batch = m_queue.mid(0, n);
+        m_queue.remove(0, n);
+        if (m_queue.isEmpty())
+            m_scheduled = false;
+        else
+            QMetaObject::invokeMethod(this, &StorageWriter::drain, Qt::QueuedConnection);
+    }
+    if (!batch.isEmpty())
+        runBatch(batch);
+}
+
+void StorageWriter::runBatch(QList<Job> &batch)
+{
+    m_jobs += batch.size();
+    ++m_batches;
+    auto failAll = [&](const StorageError &error) {
+        m_failed += batch.size();
+        for (Job &job : batch) {
+            if (job.finished)
+                job.finished(error);
+        }
+    };
+    if (!m_store) {
+        failAll({StorageError::Kind::Internal, QStringLiteral("the database is not open")});
+        return;
+    }
+    Database &db = m_store->database();
+    const bool full
+        = std::any_of(batch.cbegin(), batch.cend(), [](const Job &j) { return j.durability == Durability::Full; });
+    if (Status s = db.setSynchronous(full ? Database::Synchronous::Full : Database::Synchronous::Normal); !s) {
+        failAll(s.error());
+        return;
+    }
+    if (Status s = db.begin(); !s) {
+        failAll(s.error());
+        return;
+    }
+    QList<Status> results;
+    results.reserve(batch.size());
+    for (Job &job : batch)
+        results.append(db.transaction([&] { return job.run(*m_store); }));
+    if (Status s = db.commit(); !s) {
+        failAll(s.error());
+        return;
+    }
+    for (qsizetype i = 0; i < batch.size(); ++i) {
+        if (!results[i])
+            ++m_failed;
+        if (batch[i].finished)
+            batch[i].finished(results[i]);
+    }
+}
+
+} // namespace Skein
