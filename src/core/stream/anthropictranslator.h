@@ -1,11 +1,10 @@
 #pragma once
 
+#include "core/stream/jsontape.h"
 #include "core/stream/streamdelta.h"
 
 #include <QHash>
 #include <QList>
-
-class QJsonObject;
 
 namespace Skein {
 
@@ -18,16 +17,17 @@ class AnthropicTranslator
 {
 public:
     void translate(const SseEvent &event, QList<StreamDelta> &out);
-    void translateEvent(const QJsonObject &event, QList<StreamDelta> &out);
 
 private:
     enum class BlockType { Text, Thinking, ToolUse, Other };
 
-    void messageStart(const QJsonObject &message, QList<StreamDelta> &out);
-    void blockStart(int index, const QJsonObject &block, QList<StreamDelta> &out);
-    void blockDelta(int index, const QJsonObject &delta, QList<StreamDelta> &out);
-    void appendUsage(const QJsonObject &usage, QList<StreamDelta> &out);
+    void translateEvent(const JsonRef &event, QList<StreamDelta> &out);
+    void messageStart(const JsonRef &message, QList<StreamDelta> &out);
+    void blockStart(int index, const JsonRef &block, QList<StreamDelta> &out);
+    void blockDelta(int index, const JsonRef &delta, QList<StreamDelta> &out);
+    void appendUsage(const JsonRef &usage, QList<StreamDelta> &out);
 
+    JsonTape m_json;
     QHash<int, BlockType> m_blocks;
     bool m_started = false;
     // Raw counters: message_delta may restate some of them; the prompt total needs all three.

@@ -8,14 +8,13 @@ QList<QByteArray> NdjsonParser::feed(QByteArrayView bytes)
     if (bytes.isEmpty())
         return lines;
     m_buffer.append(bytes);
-    const QByteArrayView buffer(m_buffer);
+    const QByteArrayView buffer = m_buffer.view();
     qsizetype lineStart = 0;
     for (qsizetype lf = buffer.indexOf('\n', m_scanned); lf >= 0; lf = buffer.indexOf('\n', lineStart)) {
         appendLine(buffer.sliced(lineStart, lf - lineStart), lines);
         lineStart = lf + 1;
     }
-    if (lineStart > 0)
-        m_buffer.remove(0, lineStart);
+    m_buffer.consume(lineStart);
     m_scanned = m_buffer.size();
     return lines;
 }
@@ -23,7 +22,7 @@ QList<QByteArray> NdjsonParser::feed(QByteArrayView bytes)
 QList<QByteArray> NdjsonParser::finish()
 {
     QList<QByteArray> lines;
-    appendLine(m_buffer, lines);
+    appendLine(m_buffer.view(), lines);
     m_buffer.clear();
     m_scanned = 0;
     return lines;

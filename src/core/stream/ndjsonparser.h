@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/stream/bytebuffer.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
@@ -20,7 +22,7 @@ public:
 private:
     static void appendLine(QByteArrayView line, QList<QByteArray> &out);
 
-    QByteArray m_buffer;
+    ByteBuffer m_buffer;
     qsizetype m_scanned = 0;
 };
 

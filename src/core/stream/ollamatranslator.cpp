@@ -2,29 +2,24 @@
 
 #include "core/stream/streamjson.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
-
 namespace Skein {
 
 using namespace Qt::StringLiterals;
 
 void OllamaTranslator::translate(const QByteArray &line, QList<StreamDelta> &out)
 {
-    bool ok = false;
-    const QJsonObject object = StreamJson::parseObject(line, out, &ok);
-    if (ok)
-        translateObject(object, out);
+    if (StreamJson::parseObject(m_json, line, out))
+        translateObject(m_json.root(), out);
 }
 
-void OllamaTranslator::translateObject(const QJsonObject &object, QList<StreamDelta> &out)
+void OllamaTranslator::translateObject(const JsonRef &object, QList<StreamDelta> &out)
 {
-    const QJsonValue error = object.value("error"_L1);
-    if (!error.isUndefined() && !error.isNull()) {
+    const JsonRef error = object["error"_L1];
+    if (error.isValid() && !error.isNull()) {
         out.append(StreamJson::errorDelta(error));
         return;
     }
-    const QString model = object.value("model"_L1).toString();
+    const QString model = object["model"_L1].toString();
     if (!model.isEmpty() && model != m_model) {
         m_model = model;
         StreamDelta meta;
@@ -33,44 +28,42 @@ void OllamaTranslator::translateObject(const QJsonObject &object, QList<StreamDe
         out.append(meta);
     }
 
-    const QJsonObject message = object.value("message"_L1).toObject();
-    const auto appendText = [&](StreamDelta::Kind kind, const QJsonValue &value) {
+    const JsonRef message = object["message"_L1];
+    const auto appendText = [&](StreamDelta::Kind kind, const JsonRef &value) {
         const QString text = value.toString();
         if (!text.isEmpty())
             out.append(StreamDelta::ofText(kind, text));
     };
-    appendText(StreamDelta::Kind::Reasoning, message.value("thinking"_L1));
-    appendText(StreamDelta::Kind::Text, message.value("content"_L1));
-    appendText(StreamDelta::Kind::Reasoning, object.value("thinking"_L1)); // /api/generate
-    appendText(StreamDelta::Kind::Text, object.value("response"_L1)); // /api/generate
+    appendText(StreamDelta::Kind::Reasoning, message["thinking"_L1]);
+    appendText(StreamDelta::Kind::Text, message["content"_L1]);
+    appendText(StreamDelta::Kind::Reasoning, object["thinking"_L1]); // /api/generate
+    appendText(StreamDelta::Kind::Text, object["response"_L1]); // /api/generate
 
-    const QJsonArray toolCalls = message.value("tool_calls"_L1).toArray();
-    for (const QJsonValue &value : toolCalls) {
-        const QJsonObject call = value.toObject();
-        const QJsonObject function = call.value("function"_L1).toObject();
+    for (const JsonRef call : message["tool_calls"_L1].elements()) {
+        const JsonRef function = call["function"_L1];
         StreamDelta delta;
         delta.kind = StreamDelta::Kind::ToolCall;
         ToolCallFragment &fragment = delta.toolCall;
         // Calls arrive complete, one per entry; a stated index is only a hint.
         fragment.index = m_nextToolIndex++;
-        fragment.id = call.value("id"_L1).toString();
-        fragment.name = function.value("name"_L1).toString();
-        const QJsonValue arguments = function.value("arguments"_L1);
-        fragment.arguments = arguments.isString() ? arguments.toString() : StreamJson::compact(arguments);
+        fragment.id = call["id"_L1].toString();
+        fragment.name = function["name"_L1].toString();
+        const JsonRef arguments = function["arguments"_L1];
+        fragment.arguments = arguments.isString() ? arguments.toString() : StreamJson::jsonText(arguments);
         fragment.replaceArguments = true;
         out.append(delta);
     }
 
-    if (object.value("done"_L1).toBool()) {
+    if (object["done"_L1].toBool()) {
         StreamDelta usage;
         usage.kind = StreamDelta::Kind::Usage;
         // Counts are omitempty on the wire: absent means zero.
-        usage.usage.promptTokens = object.value("prompt_eval_count"_L1).toInteger(0);
-        usage.usage.completionTokens = object.value("eval_count"_L1).toInteger(0);
+        usage.usage.promptTokens = object["prompt_eval_count"_L1].toInteger(0);
+        usage.usage.completionTokens = object["eval_count"_L1].toInteger(0);
         usage.usage.totalTokens = usage.usage.promptTokens + usage.usage.completionTokens;
         out.append(usage);
 
-        const QString reason = object.value("done_reason"_L1).toString();
+        const QString reason = object["done_reason"_L1].toString();
         StreamDelta finish = StreamDelta::ofText(StreamDelta::Kind::Finish, reason);
         finish.finishReason = reason.isEmpty() ? FinishReason::Stop : normalizeFinishReason(reason);
         out.append(finish);

@@ -1,11 +1,10 @@
 #pragma once
 
+#include "core/stream/jsontape.h"
 #include "core/stream/streamdelta.h"
 
 #include <QByteArray>
 #include <QList>
-
-class QJsonObject;
 
 namespace Skein {
 
@@ -16,9 +15,11 @@ class OllamaTranslator
 {
 public:
     void translate(const QByteArray &line, QList<StreamDelta> &out);
-    void translateObject(const QJsonObject &object, QList<StreamDelta> &out);
 
 private:
+    void translateObject(const JsonRef &object, QList<StreamDelta> &out);
+
+    JsonTape m_json;
     int m_nextToolIndex = 0;
     QString m_model;
 };

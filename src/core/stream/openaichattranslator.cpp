@@ -3,24 +3,20 @@
 #include "core/stream/sseparser.h"
 #include "core/stream/streamjson.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
-
 namespace Skein {
 
 using namespace Qt::StringLiterals;
 
-TokenUsage openAiUsage(const QJsonObject &usage)
+TokenUsage openAiUsage(const JsonRef &usage)
 {
     TokenUsage result;
-    result.promptTokens = usage.value("prompt_tokens"_L1).toInteger(-1);
-    result.completionTokens = usage.value("completion_tokens"_L1).toInteger(-1);
-    result.totalTokens = usage.value("total_tokens"_L1).toInteger(-1);
-    result.cachedTokens = usage.value("prompt_tokens_details"_L1).toObject().value("cached_tokens"_L1).toInteger(-1);
+    result.promptTokens = usage["prompt_tokens"_L1].toInteger(-1);
+    result.completionTokens = usage["completion_tokens"_L1].toInteger(-1);
+    result.totalTokens = usage["total_tokens"_L1].toInteger(-1);
+    result.cachedTokens = usage["prompt_tokens_details"_L1]["cached_tokens"_L1].toInteger(-1);
     if (result.cachedTokens < 0)
-        result.cachedTokens = usage.value("prompt_cache_hit_tokens"_L1).toInteger(-1);
-    result.reasoningTokens
-        = usage.value("completion_tokens_details"_L1).toObject().value("reasoning_tokens"_L1).toInteger(-1);
+        result.cachedTokens = usage["prompt_cache_hit_tokens"_L1].toInteger(-1);
+    result.reasoningTokens = usage["completion_tokens_details"_L1]["reasoning_tokens"_L1].toInteger(-1);
     return result;
 }
 
@@ -30,10 +26,10 @@ void OpenAiChatTranslator::translate(const SseEvent &event, QList<StreamDelta> &
         return; // never JSON-parse an empty payload
     if (event.type == "error") {
         // llama.cpp's non-standard `error:` field carries the error object itself.
-        const QJsonObject object = StreamJson::parseObject(event.data, out);
-        if (!object.isEmpty()) {
-            const QJsonValue inner = object.value("error"_L1);
-            out.append(StreamJson::errorDelta(inner.isUndefined() ? QJsonValue(object) : inner));
+        if (StreamJson::parseObject(m_json, event.data, out)) {
+            const JsonRef root = m_json.root();
+            const JsonRef inner = root["error"_L1];
+            out.append(StreamJson::errorDelta(inner.isValid() ? inner : root));
         }
         return;
     }
@@ -43,40 +39,44 @@ void OpenAiChatTranslator::translate(const SseEvent &event, QList<StreamDelta> &
         out.append(done);
         return;
     }
-    bool ok = false;
-    const QJsonObject chunk = StreamJson::parseObject(event.data, out, &ok);
-    if (ok)
-        translateChunk(chunk, out);
+    if (StreamJson::parseObject(m_json, event.data, out))
+        translateChunk(m_json.root(), out);
 }
 
-void OpenAiChatTranslator::translateChunk(const QJsonObject &chunk, QList<StreamDelta> &out)
+void OpenAiChatTranslator::translateChunk(const JsonRef &chunk, QList<StreamDelta> &out)
 {
-    const QJsonValue error = chunk.value("error"_L1);
-    if (!error.isUndefined() && !error.isNull()) {
+    const JsonRef error = chunk["error"_L1];
+    if (error.isValid() && !error.isNull()) {
         out.append(StreamJson::errorDelta(error));
         return;
     }
 
-    const QString model = chunk.value("model"_L1).toString();
-    const QString id = chunk.value("id"_L1).toString();
-    if ((!model.isEmpty() && model != m_model) || (!id.isEmpty() && id != m_responseId)) {
+    // Compare raw bytes first: model and id repeat in every chunk.
+    const JsonRef model = chunk["model"_L1];
+    const JsonRef id = chunk["id"_L1];
+    const bool modelChanged = model.isString() && model.raw().size() > 2 && model.raw() != m_modelRaw;
+    const bool idChanged = id.isString() && id.raw().size() > 2 && id.raw() != m_idRaw;
+    if (modelChanged || idChanged) {
         StreamDelta meta;
         meta.kind = StreamDelta::Kind::Metadata;
-        if (!model.isEmpty())
-            m_model = meta.model = model;
-        if (!id.isEmpty())
-            m_responseId = meta.responseId = id;
+        if (modelChanged) {
+            m_modelRaw = model.raw().toByteArray();
+            meta.model = model.toString();
+        }
+        if (idChanged) {
+            m_idRaw = id.raw().toByteArray();
+            meta.responseId = id.toString();
+        }
         out.append(meta);
     }
 
-    const QJsonArray choices = chunk.value("choices"_L1).toArray();
-    for (const QJsonValue &choice : choices)
-        translateChoice(choice.toObject(), out);
+    for (const JsonRef choice : chunk["choices"_L1].elements())
+        translateChoice(choice, out);
 
-    QJsonObject usage = chunk.value("usage"_L1).toObject();
-    if (usage.isEmpty())
-        usage = chunk.value("x_groq"_L1).toObject().value("usage"_L1).toObject();
-    if (!usage.isEmpty()) {
+    JsonRef usage = chunk["usage"_L1];
+    if (!usage.isObject())
+        usage = chunk["x_groq"_L1]["usage"_L1];
+    if (usage.isObject()) {
         StreamDelta delta;
         delta.kind = StreamDelta::Kind::Usage;
         delta.usage = openAiUsage(usage);
@@ -84,33 +84,33 @@ void OpenAiChatTranslator::translateChunk(const QJsonObject &chunk, QList<Stream
     }
 }
 
-void OpenAiChatTranslator::translateChoice(const QJsonObject &choice, QList<StreamDelta> &out)
+void OpenAiChatTranslator::translateChoice(const JsonRef &choice, QList<StreamDelta> &out)
 {
-    const int index = choice.value("index"_L1).toInt(0);
-    const QJsonObject delta = choice.value("delta"_L1).toObject(); // absent on Azure annotations
-    const auto appendText = [&](StreamDelta::Kind kind, const QJsonValue &value) {
-        const QString text = value.toString();
-        if (!text.isEmpty())
-            out.append(StreamDelta::ofText(kind, text, index));
+    const int index = int(choice["index"_L1].toInteger(0));
+    const JsonRef delta = choice["delta"_L1]; // absent on Azure filter annotations
+    const auto appendText = [&](StreamDelta::Kind kind, const JsonRef &value) {
+        if (value.isString() && value.raw().size() > 2)
+            out.append(StreamDelta::ofText(kind, value.toString(), index));
     };
     // Both spellings exist; a server sending both means the same text.
-    const QJsonValue reasoningContent = delta.value("reasoning_content"_L1);
+    const JsonRef reasoningContent = delta["reasoning_content"_L1];
     appendText(StreamDelta::Kind::Reasoning,
-               reasoningContent.toString().isEmpty() ? delta.value("reasoning"_L1) : reasoningContent);
-    appendText(StreamDelta::Kind::Text, delta.value("content"_L1));
-    appendText(StreamDelta::Kind::Refusal, delta.value("refusal"_L1));
-    translateToolCalls(index, delta.value("tool_calls"_L1), out);
+               reasoningContent.isString() && reasoningContent.raw().size() > 2 ? reasoningContent
+                                                                                : delta["reasoning"_L1]);
+    appendText(StreamDelta::Kind::Text, delta["content"_L1]);
+    appendText(StreamDelta::Kind::Refusal, delta["refusal"_L1]);
+    translateToolCalls(index, delta["tool_calls"_L1], out);
 
     // Moonshot puts the usage inside the choice.
-    const QJsonObject usage = choice.value("usage"_L1).toObject();
-    if (!usage.isEmpty()) {
+    const JsonRef usage = choice["usage"_L1];
+    if (usage.isObject()) {
         StreamDelta usageDelta;
         usageDelta.kind = StreamDelta::Kind::Usage;
         usageDelta.usage = openAiUsage(usage);
         out.append(usageDelta);
     }
 
-    const QString finish = choice.value("finish_reason"_L1).toString();
+    const QString finish = choice["finish_reason"_L1].toString();
     if (!finish.isEmpty()) {
         StreamDelta finishDelta = StreamDelta::ofText(StreamDelta::Kind::Finish, finish, index);
         finishDelta.finishReason = normalizeFinishReason(finish);
@@ -118,24 +118,22 @@ void OpenAiChatTranslator::translateChoice(const QJsonObject &choice, QList<Stre
     }
 }
 
-void OpenAiChatTranslator::translateToolCalls(int choice, const QJsonValue &toolCalls, QList<StreamDelta> &out)
+void OpenAiChatTranslator::translateToolCalls(int choice, const JsonRef &toolCalls, QList<StreamDelta> &out)
 {
-    const QJsonArray calls = toolCalls.toArray();
-    for (const QJsonValue &value : calls) {
-        const QJsonObject call = value.toObject();
-        const QJsonObject function = call.value("function"_L1).toObject();
+    for (const JsonRef call : toolCalls.elements()) {
+        const JsonRef function = call["function"_L1];
         StreamDelta delta;
         delta.kind = StreamDelta::Kind::ToolCall;
         delta.choice = choice;
         ToolCallFragment &fragment = delta.toolCall;
-        fragment.id = call.value("id"_L1).toString();
-        fragment.name = function.value("name"_L1).toString();
+        fragment.id = call["id"_L1].toString();
+        fragment.name = function["name"_L1].toString();
         fragment.index = slotFor(choice, call, fragment.id);
-        const QJsonValue arguments = function.value("arguments"_L1);
+        const JsonRef arguments = function["arguments"_L1];
         if (arguments.isString()) {
             fragment.arguments = arguments.toString();
         } else if (arguments.isObject() || arguments.isArray()) {
-            fragment.arguments = StreamJson::compact(arguments);
+            fragment.arguments = StreamJson::jsonText(arguments);
             fragment.replaceArguments = true;
         }
         out.append(delta);
@@ -143,13 +141,13 @@ void OpenAiChatTranslator::translateToolCalls(int choice, const QJsonValue &tool
 }
 
 // Slot key: the index when present; otherwise the last slot unless a new id starts a new call.
-int OpenAiChatTranslator::slotFor(int choice, const QJsonObject &call, const QString &id)
+int OpenAiChatTranslator::slotFor(int choice, const JsonRef &call, const QString &id)
 {
     ChoiceSlots &slots = m_slots[choice];
-    const QJsonValue index = call.value("index"_L1);
+    const JsonRef index = call["index"_L1];
     int key = 0;
-    if (index.isDouble()) {
-        key = index.toInt();
+    if (index.isNumber()) {
+        key = int(index.toInteger());
     } else if (slots.lastKey < 0 || (!id.isEmpty() && id != slots.lastId)) {
         key = slots.nextKey;
     } else {

@@ -1,11 +1,10 @@
 #pragma once
 
+#include "core/stream/jsontape.h"
 #include "core/stream/streamdelta.h"
 
 #include <QHash>
 #include <QList>
-
-class QJsonObject;
 
 namespace Skein {
 
@@ -19,8 +18,6 @@ class OpenAiChatTranslator
 {
 public:
     void translate(const SseEvent &event, QList<StreamDelta> &out);
-    // Translates one already-decoded chunk object (also used for tests and non-SSE transports).
-    void translateChunk(const QJsonObject &chunk, QList<StreamDelta> &out);
 
 private:
     struct ChoiceSlots
@@ -30,16 +27,18 @@ private:
         QString lastId;
     };
 
-    void translateChoice(const QJsonObject &choice, QList<StreamDelta> &out);
-    void translateToolCalls(int choice, const QJsonValue &toolCalls, QList<StreamDelta> &out);
-    int slotFor(int choice, const QJsonObject &call, const QString &id);
+    void translateChunk(const JsonRef &chunk, QList<StreamDelta> &out);
+    void translateChoice(const JsonRef &choice, QList<StreamDelta> &out);
+    void translateToolCalls(int choice, const JsonRef &toolCalls, QList<StreamDelta> &out);
+    int slotFor(int choice, const JsonRef &call, const QString &id);
 
+    JsonTape m_json;
     QHash<int, ChoiceSlots> m_slots;
-    QString m_model;
-    QString m_responseId;
+    QByteArray m_modelRaw; // JSON text of the last model / id seen
+    QByteArray m_idRaw;
 };
 
 // OpenAI-style usage object (also DeepSeek cache fields) to TokenUsage.
-TokenUsage openAiUsage(const QJsonObject &usage);
+TokenUsage openAiUsage(const JsonRef &usage);
 
 } // namespace Skein

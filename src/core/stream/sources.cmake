@@ -2,6 +2,8 @@
 target_sources(skein_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/anthropictranslator.h ${CMAKE_CURRENT_LIST_DIR}/anthropictranslator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/assembledturn.h ${CMAKE_CURRENT_LIST_DIR}/assembledturn.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bytebuffer.h
+  ${CMAKE_CURRENT_LIST_DIR}/jsontape.h ${CMAKE_CURRENT_LIST_DIR}/jsontape.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ndjsonparser.h ${CMAKE_CURRENT_LIST_DIR}/ndjsonparser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ollamatranslator.h ${CMAKE_CURRENT_LIST_DIR}/ollamatranslator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/openaichattranslator.h ${CMAKE_CURRENT_LIST_DIR}/openaichattranslator.cpp

@@ -1,6 +1,7 @@
 #include "core/stream/sseparser.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace Skein {
 
@@ -26,53 +27,83 @@ SseParser::SseParser(const Options &options)
 QList<SseEvent> SseParser::feed(QByteArrayView bytes)
 {
     QList<SseEvent> events;
+    feed(bytes, events);
+    return events;
+}
+
+void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
+{
     if (bytes.isEmpty())
-        return events;
+        return;
     m_buffer.append(bytes);
 
     if (m_checkBom) {
-        const qsizetype n = std::min<qsizetype>(m_buffer.size(), 3);
-        if (QByteArrayView(m_buffer).first(n) != QByteArrayView(Bom, n)) {
+        const QByteArrayView pending = m_buffer.view();
+        const qsizetype n = std::min<qsizetype>(pending.size(), 3);
+        if (pending.first(n) != QByteArrayView(Bom, n)) {
             m_checkBom = false;
         } else if (n < 3) {
-            return events; // could still become a BOM
+            return; // could still become a BOM
         } else {
-            m_buffer.remove(0, 3);
+            m_buffer.consume(3);
             m_checkBom = false;
         }
     }
 
-    const char *data = m_buffer.constData();
-    const qsizetype size = m_buffer.size();
+    const QByteArrayView pending = m_buffer.view();
+    const char *data = pending.data();
+    const qsizetype size = pending.size();
     qsizetype lineStart = 0;
-    qsizetype i = m_scanned;
-    if (m_skipLf && i < size) {
+    qsizetype from = m_scanned;
+    if (m_skipLf && from < size) {
         m_skipLf = false;
-        if (data[i] == '\n')
-            lineStart = ++i;
+        if (data[from] == '\n')
+            lineStart = ++from;
     }
-    for (; i < size; ++i) {
-        const char c = data[i];
-        if (c != '\n' && c != '\r')
-            continue;
-        processLine(QByteArrayView(data + lineStart, i - lineStart), events);
-        if (c == '\r') {
-            if (i + 1 == size)
-                m_skipLf = true;
-            else if (data[i + 1] == '\n')
-                ++i;
+    // Next CR and LF at or after `from`, found with memchr and remembered so that no byte is
+    // searched twice (-1: none left, -2: not searched yet). Short tails (byte-wise feeding) are
+    // cheaper to scan by hand than to hand to memchr twice.
+    qsizetype nextLf = -2;
+    qsizetype nextCr = -2;
+    const auto findNext = [&](qsizetype &cached, char c) {
+        if (cached == -2 || (cached >= 0 && cached < from)) {
+            const void *hit = std::memchr(data + from, c, size_t(size - from));
+            cached = hit ? static_cast<const char *>(hit) - data : -1;
         }
-        lineStart = i + 1;
+        return cached;
+    };
+    const auto findTerminator = [&]() -> qsizetype {
+        if (size - from <= 32) {
+            for (qsizetype k = from; k < size; ++k) {
+                if (data[k] == '\n' || data[k] == '\r')
+                    return k;
+            }
+            return -1;
+        }
+        const qsizetype lf = findNext(nextLf, '\n');
+        const qsizetype cr = findNext(nextCr, '\r');
+        return lf < 0 ? cr : (cr < 0 ? lf : std::min(lf, cr));
+    };
+    while (from < size) {
+        qsizetype end = findTerminator();
+        if (end < 0)
+            break;
+        processLine(QByteArrayView(data + lineStart, end - lineStart), events);
+        if (data[end] == '\r') {
+            if (end + 1 == size)
+                m_skipLf = true;
+            else if (data[end + 1] == '\n')
+                ++end;
+        }
+        lineStart = from = end + 1;
     }
-    if (lineStart > 0)
-        m_buffer.remove(0, lineStart);
+    m_buffer.consume(lineStart);
     m_scanned = m_buffer.size();
     if (m_scanned > m_options.maxEventBytes) {
         m_overflowed = true;
         m_buffer.clear();
         m_scanned = 0;
     }
-    return events;
 }
 
 QList<SseEvent> SseParser::finish()

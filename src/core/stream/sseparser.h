@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/stream/bytebuffer.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
@@ -45,6 +47,22 @@ public:
 
     // Appends bytes and returns the events completed by them.
     QList<SseEvent> feed(QByteArrayView bytes);
+    // The same, appending to `events` (saves a list per call when chunks are tiny).
+    void feed(QByteArrayView bytes, QList<SseEvent> &events)
+    {
+        // Fast path for small chunks inside a line (byte-wise feeding, long lines).
+        if (bytes.size() <= 16 && !m_skipLf && !m_checkBom && m_scanned < m_options.maxEventBytes) {
+            bool terminator = false;
+            for (char c : bytes)
+                terminator |= c == '\n' || c == '\r';
+            if (!terminator) {
+                m_buffer.append(bytes);
+                m_scanned += bytes.size();
+                return;
+            }
+        }
+        feedLines(bytes, events);
+    }
     // End of stream. Per WHATWG a block not closed by a blank line is discarded (nothing is
     // returned); hasDiscardedTail() tells whether that happened. A pending lone CR counts as a
     // terminator, so its line is still processed.
@@ -57,12 +75,13 @@ public:
     qint64 retryMs() const { return m_retryMs; }
 
 private:
+    void feedLines(QByteArrayView bytes, QList<SseEvent> &events);
     void processLine(QByteArrayView line, QList<SseEvent> &out);
     void dispatch(QList<SseEvent> &out);
     void appendData(QByteArrayView value);
 
     Options m_options;
-    QByteArray m_buffer; // unconsumed bytes: the start of an unterminated line
+    ByteBuffer m_buffer; // unconsumed bytes: the start of an unterminated line
     qsizetype m_scanned = 0; // bytes of m_buffer already searched for a terminator
     bool m_skipLf = false; // the previous chunk ended with CR
     bool m_checkBom = true;

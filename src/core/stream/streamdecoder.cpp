@@ -11,12 +11,20 @@ StreamDecoder::StreamDecoder(WireFormat format)
 QList<StreamDelta> StreamDecoder::feed(QByteArrayView bytes)
 {
     QList<StreamDelta> out;
-    if (m_format == WireFormat::OllamaChat)
-        translate(m_ndjson.feed(bytes), out);
-    else
-        translate(m_sse.feed(bytes), out);
-    reportOverflow(out);
+    feed(bytes, out);
     return out;
+}
+
+void StreamDecoder::feedNdjson(QByteArrayView bytes, QList<StreamDelta> &out)
+{
+    translate(m_ndjson.feed(bytes), out);
+}
+
+void StreamDecoder::translatePending(QList<StreamDelta> &out)
+{
+    translate(m_events, out);
+    m_events.clear();
+    reportOverflow(out);
 }
 
 QList<StreamDelta> StreamDecoder::finish()

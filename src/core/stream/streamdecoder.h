@@ -26,6 +26,17 @@ public:
     explicit StreamDecoder(WireFormat format);
 
     QList<StreamDelta> feed(QByteArrayView bytes);
+    // The same, appending to `deltas` (inline: byte-wise feeding must stay cheap).
+    void feed(QByteArrayView bytes, QList<StreamDelta> &deltas)
+    {
+        if (m_format == WireFormat::OllamaChat) {
+            feedNdjson(bytes, deltas);
+            return;
+        }
+        m_sse.feed(bytes, m_events);
+        if (!m_events.isEmpty() || m_sse.overflowed())
+            translatePending(deltas);
+    }
     // End of body: flushes a final unterminated NDJSON line. SSE follows WHATWG and drops an
     // unterminated last block (EOF after a finish reason is still a complete turn).
     QList<StreamDelta> finish();
@@ -33,11 +44,14 @@ public:
     WireFormat format() const { return m_format; }
 
 private:
+    void feedNdjson(QByteArrayView bytes, QList<StreamDelta> &out);
+    void translatePending(QList<StreamDelta> &out);
     void translate(const QList<SseEvent> &events, QList<StreamDelta> &out);
     void translate(const QList<QByteArray> &lines, QList<StreamDelta> &out);
     void reportOverflow(QList<StreamDelta> &out);
 
     WireFormat m_format;
+    QList<SseEvent> m_events; // reused between feed() calls
     SseParser m_sse;
     NdjsonParser m_ndjson;
     OpenAiChatTranslator m_openAi;

@@ -1,46 +1,39 @@
 #include "core/stream/streamjson.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 namespace Skein::StreamJson {
 
-QJsonObject parseObject(const QByteArray &json, QList<StreamDelta> &out, bool *ok)
+bool parseObject(JsonTape &tape, QByteArrayView json, QList<StreamDelta> &out)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    const bool parsed = parseError.error == QJsonParseError::NoError && document.isObject();
-    if (ok)
-        *ok = parsed;
-    if (parsed)
-        return document.object();
+    const bool parsed = tape.parse(json);
+    if (parsed && tape.root().isObject())
+        return true;
     StreamDelta delta;
     delta.kind = StreamDelta::Kind::Error;
     delta.error.category = ErrorCategory::Protocol;
     delta.error.type = QStringLiteral("malformed_event");
-    delta.error.message = parseError.error != QJsonParseError::NoError
+    delta.error.message = !parsed
         ? QCoreApplication::translate("Skein::StreamDecoder", "The stream contained malformed JSON (%1 at offset %2).")
-              .arg(parseError.errorString())
-              .arg(parseError.offset)
+              .arg(tape.errorString())
+              .arg(tape.errorOffset())
         : QCoreApplication::translate("Skein::StreamDecoder",
                                       "The stream contained an event that is not a JSON object.");
     out.append(delta);
-    return {};
+    return false;
 }
 
-StreamDelta errorDelta(const QJsonValue &error)
+StreamDelta errorDelta(const JsonRef &error)
 {
     StreamDelta delta;
     delta.kind = StreamDelta::Kind::Error;
-    delta.error = providerErrorFromJson(error);
+    delta.error = providerErrorFromJson(error.toJsonValue());
     return delta;
 }
 
-QString compact(const QJsonValue &value)
+QString jsonText(const JsonRef &value)
 {
-    const QJsonDocument document = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
-    return QString::fromUtf8(document.toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(value.raw().trimmed());
 }
 
 } // namespace Skein::StreamJson

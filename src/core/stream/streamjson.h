@@ -1,19 +1,19 @@
 #pragma once
 
+#include "core/stream/jsontape.h"
 #include "core/stream/streamdelta.h"
 
-#include <QByteArray>
-#include <QJsonObject>
+#include <QByteArrayView>
 #include <QList>
 
 // Small JSON helpers shared by the stream translators (internal to core/stream).
 namespace Skein::StreamJson {
 
-// Parses a JSON object; on failure appends a Protocol error delta and returns an empty object.
-QJsonObject parseObject(const QByteArray &json, QList<StreamDelta> &out, bool *ok = nullptr);
+// Parses a payload that must be a JSON object; on failure appends a Protocol error delta.
+bool parseObject(JsonTape &tape, QByteArrayView json, QList<StreamDelta> &out);
 // An Error delta from a provider `error` member (object or string).
-StreamDelta errorDelta(const QJsonValue &error);
-// Compact JSON text of an object or array (tool arguments sent as objects).
-QString compact(const QJsonValue &value);
+StreamDelta errorDelta(const JsonRef &error);
+// The JSON text of a value as received (tool arguments sent as objects).
+QString jsonText(const JsonRef &value);
 
 } // namespace Skein::StreamJson
