@@ -1,0 +1,251 @@
+#include "llm/llmerror.h"
+
+#include <QLocale>
+#include <QTimeZone>
+
+namespace Skein {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qsizetype MaxMessageLength = 300;
+
+QString shorten(QString text)
+{
+    text = text.simplified();
+    if (text.size() > MaxMessageLength)
+        text = text.left(MaxMessageLength - 1) + QChar(0x2026);
+    return text;
+}
+
+QByteArray headerValue(const RawHeaders &headers, QByteArrayView name)
+{
+    for (const auto &[key, value] : headers) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+LlmError::Category categoryOf(const ProviderError &error)
+{
+    using C = LlmError::Category;
+    switch (error.category) {
+    case ErrorCategory::Auth:
+    case ErrorCategory::Permission:
+        return C::Auth;
+    case ErrorCategory::Billing:
+        return C::Quota;
+    case ErrorCategory::RateLimit:
+        return C::RateLimit;
+    case ErrorCategory::ContextTooLong:
+        return C::ContextTooLong;
+    case ErrorCategory::NotFound:
+        return C::NotFound;
+    case ErrorCategory::Overloaded:
+        return C::Overloaded;
+    case ErrorCategory::Protocol:
+        return C::Parse;
+    case ErrorCategory::None:
+    case ErrorCategory::InvalidRequest:
+    case ErrorCategory::Server:
+    case ErrorCategory::Unknown:
+        break;
+    }
+    return error.httpStatus >= 300 ? C::Http : C::Api;
+}
+
+} // namespace
+
+bool LlmError::isRetryable() const
+{
+    switch (category) {
+    case Category::Network:
+    case Category::Timeout:
+    case Category::RateLimit:
+    case Category::Overloaded:
+        return true;
+    case Category::Http:
+        return httpStatus == 408 || httpStatus == 409 || httpStatus >= 500;
+    case Category::Api:
+        return provider.isRetryable();
+    default:
+        return false;
+    }
+}
+
+QString LlmError::displayText() const
+{
+    QString headline;
+    switch (category) {
+    case Category::None:
+        return {};
+    case Category::Network:
+        headline = tr("Could not reach the provider");
+        break;
+    case Category::Timeout:
+        headline = tr("The provider sent nothing for too long; the connection timed out");
+        break;
+    case Category::Http:
+        headline = tr("The provider returned HTTP status %1").arg(httpStatus);
+        break;
+    case Category::Auth:
+        headline = tr("The provider refused access; check the API key (HTTP %1)").arg(httpStatus);
+        break;
+    case Category::RateLimit:
+        headline = tr("The provider's rate limit was reached");
+        break;
+    case Category::Quota:
+        headline = tr("The account's quota or credit is used up");
+        break;
+    case Category::ContextTooLong:
+        headline = contextLimit() ? tr("The conversation does not fit the model's context window of %1 tokens")
+                                        .arg(QLocale().toString(*contextLimit()))
+                                  : tr("The conversation does not fit the model's context window");
+        break;
+    case Category::Overloaded:
+        headline = tr("The provider is overloaded; try again later");
+        break;
+    case Category::NotFound:
+        headline = tr("Not found; check the model name and base URL");
+        break;
+    case Category::Api:
+        headline = tr("The provider reported an error");
+        break;
+    case Category::Parse:
+        headline = tr("The provider's reply could not be read");
+        break;
+    case Category::Truncated:
+        headline = tr("The reply ended before it was complete");
+        break;
+    case Category::Cancelled:
+        headline = tr("Stopped");
+        break;
+    }
+    return message.isEmpty() ? headline : headline + u": "_s + message;
+}
+
+QString LlmError::categoryName(Category category)
+{
+    switch (category) {
+    case Category::None:
+        return u"none"_s;
+    case Category::Network:
+        return u"network"_s;
+    case Category::Timeout:
+        return u"timeout"_s;
+    case Category::Http:
+        return u"http"_s;
+    case Category::Auth:
+        return u"auth"_s;
+    case Category::RateLimit:
+        return u"rate_limit"_s;
+    case Category::Quota:
+        return u"quota"_s;
+    case Category::ContextTooLong:
+        return u"context_too_long"_s;
+    case Category::Overloaded:
+        return u"overloaded"_s;
+    case Category::NotFound:
+        return u"not_found"_s;
+    case Category::Api:
+        return u"api"_s;
+    case Category::Parse:
+        return u"parse"_s;
+    case Category::Truncated:
+        return u"truncated"_s;
+    case Category::Cancelled:
+        return u"cancelled"_s;
+    }
+    return {};
+}
+
+std::optional<qint64> LlmError::contextLimit() const
+{
+    return provider.contextSize > 0 ? std::optional<qint64>(provider.contextSize) : std::nullopt;
+}
+
+LlmError LlmError::fromProvider(const ProviderError &providerError)
+{
+    LlmError error;
+    error.provider = providerError;
+    error.httpStatus = providerError.httpStatus;
+    error.message = shorten(providerError.message);
+    error.category = categoryOf(providerError);
+    return error;
+}
+
+LlmError LlmError::truncated()
+{
+    LlmError error;
+    error.category = Category::Truncated;
+    return error;
+}
+
+LlmError LlmError::network(const QString &detail)
+{
+    LlmError error;
+    error.category = Category::Network;
+    error.message = shorten(detail);
+    return error;
+}
+
+LlmError LlmError::timeout()
+{
+    LlmError error;
+    error.category = Category::Timeout;
+    return error;
+}
+
+LlmError LlmError::cancelled()
+{
+    LlmError error;
+    error.category = Category::Cancelled;
+    return error;
+}
+
+namespace ErrorParser {
+
+LlmError fromHttp(int status, const RawHeaders &headers, const QByteArray &body)
+{
+    LlmError error = LlmError::fromProvider(parseProviderErrorBody(status, body));
+    error.retryAfterMs = retryAfterMs(headers);
+    error.requestId = QString::fromLatin1(headerValue(headers, "x-request-id"));
+    if (error.requestId.isEmpty())
+        error.requestId = QString::fromLatin1(headerValue(headers, "request-id"));
+    return error;
+}
+
+std::optional<qint64> retryAfterMs(const RawHeaders &headers, const QDateTime &now)
+{
+    bool ok = false;
+    const QByteArray ms = headerValue(headers, "retry-after-ms").trimmed();
+    if (!ms.isEmpty()) {
+        const double value = ms.toDouble(&ok);
+        if (ok && value >= 0)
+            return qint64(value);
+    }
+    const QByteArray after = headerValue(headers, "retry-after").trimmed();
+    if (after.isEmpty())
+        return std::nullopt;
+    const double seconds = after.toDouble(&ok);
+    if (ok)
+        return seconds >= 0 ? std::optional<qint64>(qint64(seconds * 1000.0)) : std::nullopt;
+    // IMF-fixdate ("Wed, 21 Oct 2015 07:28:00 GMT"), always in GMT.
+    QString text = QString::fromLatin1(after).simplified();
+    if (text.endsWith(u" GMT") || text.endsWith(u" UTC"))
+        text.chop(4);
+    QDateTime date = QLocale::c().toDateTime(text, u"ddd, dd MMM yyyy HH:mm:ss"_s);
+    if (!date.isValid())
+        date = QDateTime::fromString(QString::fromLatin1(after), Qt::RFC2822Date);
+    else
+        date.setTimeZone(QTimeZone::UTC);
+    if (!date.isValid())
+        return std::nullopt;
+    return qMax<qint64>(0, now.msecsTo(date));
+}
+
+} // namespace ErrorParser
+
+} // namespace Skein

@@ -1,0 +1,213 @@
+#include "llm/streamingcall.h"
+
+#include "core/stream/streamdecoder.h"
+#include "core/stream/turnassembler.h"
+#include "llm/providerclient.h"
+#include "llm/requestbuilder.h"
+
+#include <QJsonDocument>
+#include <QNetworkReply>
+#include <QTimer>
+
+namespace Skein {
+
+namespace {
+
+WireFormat wireFormat(ProviderKind kind)
+{
+    switch (kind) {
+    case ProviderKind::OpenAiCompatible:
+        return WireFormat::OpenAiChat;
+    case ProviderKind::Anthropic:
+        return WireFormat::AnthropicMessages;
+    case ProviderKind::OllamaNative:
+        return WireFormat::OllamaChat;
+    }
+    return WireFormat::OpenAiChat;
+}
+
+bool isContent(const StreamDelta &delta)
+{
+    switch (delta.kind) {
+    case StreamDelta::Kind::Text:
+    case StreamDelta::Kind::Refusal:
+    case StreamDelta::Kind::Reasoning:
+    case StreamDelta::Kind::RedactedReasoning:
+    case StreamDelta::Kind::ToolCall:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+StreamingCall::StreamingCall(ProviderClient *client, ChatRequest request)
+    : QObject(client)
+    , m_client(client)
+    , m_request(std::move(request))
+    , m_retryTimer(new QTimer(this))
+{
+    // The call decodes the reply incrementally; a non-streaming body has a different shape.
+    m_request.stream = true;
+    m_body = QJsonDocument(RequestBuilder::body(client->endpoint().kind, m_request)).toJson(QJsonDocument::Compact);
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &StreamingCall::sendAttempt);
+}
+
+StreamingCall::~StreamingCall()
+{
+    dropReply();
+}
+
+void StreamingCall::start()
+{
+    if (m_attempts == 0 && !m_finished)
+        sendAttempt();
+}
+
+void StreamingCall::cancel()
+{
+    if (m_finished)
+        return;
+    m_retryTimer->stop();
+    m_cancelling = true;
+    dropReply();
+    finish(LlmError::cancelled());
+}
+
+AssembledTurn StreamingCall::turn() const
+{
+    return m_assembler ? m_assembler->turn() : AssembledTurn {};
+}
+
+void StreamingCall::sendAttempt()
+{
+    if (!m_client || m_finished)
+        return;
+    ++m_attempts;
+    m_status = 0;
+    m_accepted = false;
+    m_errorBody.clear();
+    m_decoder = std::make_unique<StreamDecoder>(wireFormat(m_client->endpoint().kind));
+    m_assembler = std::make_unique<TurnAssembler>();
+
+    const ProviderKind kind = m_client->endpoint().kind;
+    m_reply = m_client->post(m_client->request(RequestBuilder::chatPath(kind), true), m_body);
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, &StreamingCall::onMetaData);
+    connect(m_reply, &QNetworkReply::readyRead, this, &StreamingCall::onReadyRead);
+    connect(m_reply, &QNetworkReply::finished, this, &StreamingCall::onReplyFinished);
+}
+
+int StreamingCall::httpStatus() const
+{
+    return m_reply ? m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() : 0;
+}
+
+void StreamingCall::onMetaData()
+{
+    const int status = httpStatus();
+    if (status == 0 || m_status != 0)
+        return;
+    m_status = status;
+    if (status >= 200 && status < 300) {
+        m_accepted = true;
+        Q_EMIT started(status);
+    }
+}
+
+void StreamingCall::onReadyRead()
+{
+    if (!m_reply)
+        return;
+    onMetaData();
+    const QByteArray bytes = m_reply->readAll();
+    if (!m_accepted) {
+        m_errorBody += bytes; // an error page; read whole when the reply ends
+        return;
+    }
+    handleDeltas(m_decoder->feed(bytes));
+}
+
+void StreamingCall::handleDeltas(const QList<StreamDelta> &deltas)
+{
+    if (deltas.isEmpty())
+        return;
+    m_assembler->apply(deltas);
+    for (const StreamDelta &delta : deltas)
+        m_hasContent = m_hasContent || isContent(delta);
+    Q_EMIT deltasReceived(deltas);
+}
+
+void StreamingCall::onReplyFinished()
+{
+    if (!m_reply || m_cancelling)
+        return;
+    onMetaData();
+    QNetworkReply *reply = m_reply;
+    const QNetworkReply::NetworkError networkError = reply->error();
+    const QString networkText = reply->errorString();
+    const QByteArray rest = reply->isOpen() ? reply->readAll() : QByteArray();
+    const RawHeaders headers = reply->rawHeaderPairs();
+    dropReply();
+
+    if (m_status != 0 && !m_accepted) {
+        fail(ErrorParser::fromHttp(m_status, headers, m_errorBody + rest));
+        return;
+    }
+    if (m_accepted)
+        handleDeltas(m_decoder->feed(rest));
+
+    // QNAM reports the inactivity timeout as a cancellation we did not ask for.
+    if (networkError == QNetworkReply::OperationCanceledError || networkError == QNetworkReply::TimeoutError) {
+        fail(LlmError::timeout());
+        return;
+    }
+    if (networkError != QNetworkReply::NoError) {
+        fail(LlmError::network(networkText));
+        return;
+    }
+    handleDeltas(m_decoder->finish());
+    const AssembledTurn assembled = m_assembler->turn();
+    if (assembled.hasError())
+        fail(LlmError::fromProvider(assembled.error));
+    else if (assembled.isTruncated())
+        fail(LlmError::truncated());
+    else
+        finish({});
+}
+
+void StreamingCall::fail(const LlmError &error)
+{
+    const std::optional<qint64> delay
+        = m_client ? m_client->endpoint().retry.delayBeforeRetry(m_attempts, error, m_hasContent) : std::nullopt;
+    if (!delay) {
+        finish(error);
+        return;
+    }
+    Q_EMIT retryScheduled(m_attempts, *delay, error);
+    m_retryTimer->start(int(qMin<qint64>(*delay, std::numeric_limits<int>::max())));
+}
+
+void StreamingCall::finish(const LlmError &error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_error = error;
+    Q_EMIT finished(turn(), m_error);
+}
+
+void StreamingCall::dropReply()
+{
+    if (!m_reply)
+        return;
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    disconnect(reply, nullptr, this, nullptr);
+    if (reply->isRunning())
+        reply->abort();
+    reply->deleteLater();
+}
+
+} // namespace Skein

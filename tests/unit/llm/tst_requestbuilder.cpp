@@ -1,0 +1,469 @@
+// Request bodies and headers per provider kind, error classification, Retry-After and the retry
+// policy, and the preset table. The request shapes are compared with what the recorded exchanges
+// in ../shared/fixtures/wire show (structure, not bytes).
+
+#include "llm/llmerror.h"
+#include "llm/providerclient.h"
+#include "llm/providerpresets.h"
+#include "llm/requestbuilder.h"
+#include "llm/retrypolicy.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkRequest>
+#include <QSet>
+
+using namespace Skein;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QJsonObject readJson(const QString &relative)
+{
+    return QJsonDocument::fromJson(Test::readFile(Test::sharedPath(relative))).object();
+}
+
+ToolCall toolCall(const QString &id, const QString &name, const QString &arguments)
+{
+    ToolCall call;
+    call.id = id;
+    call.name = name;
+    call.argumentsJson = arguments;
+    return call;
+}
+
+ToolDefinition weatherTool()
+{
+    return {u"get_weather"_s, u"Get the weather in a given city"_s,
+            QJsonObject {{u"type"_s, u"object"_s},
+                         {u"properties"_s,
+                          QJsonObject {{u"city"_s,
+                                        QJsonObject {{u"type"_s, u"string"_s},
+                                                     {u"description"_s, u"The city to get the weather for"_s}}}}},
+                         {u"required"_s, QJsonArray {u"city"_s}}}};
+}
+
+// A conversation with a tool round trip: user, assistant tool call, tool result.
+ChatRequest weatherConversation()
+{
+    ChatRequest request;
+    request.model = u"llama3.2"_s;
+    request.systemPrompt = u"You are terse."_s;
+    request.messages
+        = {ChatMessage::user(u"what is the weather in Toronto?"_s),
+           ChatMessage::assistant(QString(), {toolCall(u"call_1"_s, u"get_weather"_s, uR"({"city":"Toronto"})"_s)}),
+           ChatMessage::toolResult(u"call_1"_s, u"get_weather"_s, u"11 degrees celsius"_s)};
+    request.tools = {weatherTool()};
+    request.maxTokens = 512;
+    request.temperature = 0.5;
+    return request;
+}
+
+RawHeaders headers(std::initializer_list<std::pair<QByteArray, QByteArray>> list)
+{
+    return RawHeaders(list);
+}
+
+} // namespace
+
+class TestRequestBuilder final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void openAiBody()
+    {
+        const QJsonObject body = RequestBuilder::openAiBody(weatherConversation());
+        QCOMPARE(body.value(u"model"_s).toString(), u"llama3.2"_s);
+        QCOMPARE(body.value(u"stream"_s).toBool(), true);
+        QCOMPARE(body.value(u"stream_options"_s).toObject().value(u"include_usage"_s).toBool(), true);
+        QCOMPARE(body.value(u"max_tokens"_s).toInt(), 512);
+        QCOMPARE(body.value(u"temperature"_s).toDouble(), 0.5);
+
+        const QJsonArray messages = body.value(u"messages"_s).toArray();
+        QCOMPARE(messages.size(), 4);
+        QCOMPARE(messages.at(0).toObject().value(u"role"_s).toString(), u"system"_s);
+        QCOMPARE(messages.at(0).toObject().value(u"content"_s).toString(), u"You are terse."_s);
+        const QJsonObject assistant = messages.at(2).toObject();
+        QVERIFY(assistant.value(u"content"_s).isNull());
+        const QJsonObject call = assistant.value(u"tool_calls"_s).toArray().at(0).toObject();
+        QCOMPARE(call.value(u"id"_s).toString(), u"call_1"_s);
+        QCOMPARE(call.value(u"type"_s).toString(), u"function"_s);
+        const QJsonValue arguments = call.value(u"function"_s).toObject().value(u"arguments"_s);
+        QVERIFY2(arguments.isString(), "OpenAI wants the arguments as JSON text");
+        QCOMPARE(QJsonDocument::fromJson(arguments.toString().toUtf8()).object().value(u"city"_s).toString(),
+                 u"Toronto"_s);
+        const QJsonObject tool = messages.at(3).toObject();
+        QCOMPARE(tool.value(u"role"_s).toString(), u"tool"_s);
+        QCOMPARE(tool.value(u"tool_call_id"_s).toString(), u"call_1"_s);
+        QCOMPARE(tool.value(u"content"_s).toString(), u"11 degrees celsius"_s);
+
+        const QJsonObject function = body.value(u"tools"_s).toArray().at(0).toObject().value(u"function"_s).toObject();
+        QCOMPARE(function.value(u"name"_s).toString(), u"get_weather"_s);
+        QCOMPARE(function.value(u"parameters"_s).toObject(), weatherTool().parameters);
+
+        ChatRequest plain = weatherConversation();
+        plain.stream = false;
+        plain.systemPrompt.clear();
+        const QJsonObject unstreamed = RequestBuilder::openAiBody(plain);
+        QVERIFY(!unstreamed.contains(u"stream_options"_s));
+        QCOMPARE(unstreamed.value(u"messages"_s).toArray().at(0).toObject().value(u"role"_s).toString(), u"user"_s);
+    }
+
+    void ollamaBodyMatchesDocumentedToolHistory()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire/ollama");
+        const QJsonObject documented = readJson(u"fixtures/wire/ollama/chat-request-tool-result-history.json"_s);
+        ChatRequest request = weatherConversation();
+        request.systemPrompt.clear();
+        request.stream = false;
+        request.maxTokens.reset();
+        request.temperature.reset();
+        const QJsonObject body = RequestBuilder::ollamaBody(request);
+
+        QCOMPARE(body.value(u"model"_s), documented.value(u"model"_s));
+        QCOMPARE(body.value(u"stream"_s), documented.value(u"stream"_s));
+        QCOMPARE(body.value(u"tools"_s), documented.value(u"tools"_s));
+        const QJsonArray ours = body.value(u"messages"_s).toArray();
+        const QJsonArray theirs = documented.value(u"messages"_s).toArray();
+        QCOMPARE(ours.size(), theirs.size());
+        for (qsizetype i = 0; i < ours.size(); ++i) {
+            const QJsonObject a = ours.at(i).toObject();
+            const QJsonObject b = theirs.at(i).toObject();
+            QCOMPARE(a.value(u"role"_s), b.value(u"role"_s));
+            QCOMPARE(a.value(u"content"_s), b.value(u"content"_s));
+            QCOMPARE(a.value(u"tool_name"_s), b.value(u"tool_name"_s));
+            const QJsonArray ourCalls = a.value(u"tool_calls"_s).toArray();
+            const QJsonArray theirCalls = b.value(u"tool_calls"_s).toArray();
+            QCOMPARE(ourCalls.size(), theirCalls.size());
+            for (qsizetype c = 0; c < ourCalls.size(); ++c) {
+                QCOMPARE(ourCalls.at(c).toObject().value(u"function"_s),
+                         theirCalls.at(c).toObject().value(u"function"_s));
+            }
+        }
+
+        request.temperature = 0.2;
+        request.maxTokens = 64;
+        request.systemPrompt = u"sys"_s;
+        const QJsonObject withOptions = RequestBuilder::ollamaBody(request);
+        QCOMPARE(withOptions.value(u"options"_s).toObject().value(u"num_predict"_s).toInt(), 64);
+        QCOMPARE(withOptions.value(u"messages"_s).toArray().at(0).toObject().value(u"role"_s).toString(), u"system"_s);
+    }
+
+    void anthropicBodyMatchesRecordedToolRoundTrip()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire/anthropic");
+        const QJsonObject exchange
+            = readJson(u"fixtures/wire/anthropic/messages-nonstream-tool-round-trip.exchange.json"_s);
+        const QJsonArray interactions = exchange.value(u"interactions"_s).toArray();
+        QVERIFY(interactions.size() >= 2);
+        const QJsonObject recorded
+            = interactions.at(1).toObject().value(u"request"_s).toObject().value(u"body"_s).toObject();
+        const QJsonArray recordedMessages = recorded.value(u"messages"_s).toArray();
+
+        // Rebuild the second request from the first reply, as the agent loop would.
+        const QJsonArray reply = interactions.at(0)
+                                     .toObject()
+                                     .value(u"response"_s)
+                                     .toObject()
+                                     .value(u"body"_s)
+                                     .toObject()
+                                     .value(u"content"_s)
+                                     .toArray();
+        QString text;
+        QList<ToolCall> calls;
+        for (const QJsonValue &block : reply) {
+            const QJsonObject object = block.toObject();
+            if (object.value(u"type"_s) == u"text"_s)
+                text += object.value(u"text"_s).toString();
+            else if (object.value(u"type"_s) == u"tool_use"_s)
+                calls.append(toolCall(object.value(u"id"_s).toString(), object.value(u"name"_s).toString(),
+                                      QString::fromUtf8(QJsonDocument(object.value(u"input"_s).toObject()).toJson())));
+        }
+        QCOMPARE(calls.size(), 1);
+        const QJsonObject recordedTool = recorded.value(u"tools"_s).toArray().at(0).toObject();
+        ChatRequest request;
+        request.model = recorded.value(u"model"_s).toString();
+        request.maxTokens = recorded.value(u"max_tokens"_s).toInt();
+        request.stream = false;
+        request.cacheStablePrefix = false;
+        request.messages = {ChatMessage::user(recordedMessages.at(0).toObject().value(u"content"_s).toString()),
+                            ChatMessage::assistant(text, calls),
+                            ChatMessage::toolResult(calls.at(0).id, calls.at(0).name, u"Tool result"_s)};
+        request.tools = {{recordedTool.value(u"name"_s).toString(), recordedTool.value(u"description"_s).toString(),
+                          recordedTool.value(u"input_schema"_s).toObject()}};
+        const QJsonObject body = RequestBuilder::anthropicBody(request);
+
+        QCOMPARE(body.value(u"model"_s), recorded.value(u"model"_s));
+        QCOMPARE(body.value(u"max_tokens"_s), recorded.value(u"max_tokens"_s));
+        QCOMPARE(body.value(u"messages"_s).toArray(), recordedMessages);
+        const QJsonObject tool = body.value(u"tools"_s).toArray().at(0).toObject();
+        QCOMPARE(tool.value(u"input_schema"_s), recordedTool.value(u"input_schema"_s));
+        QCOMPARE(tool.value(u"name"_s), recordedTool.value(u"name"_s));
+        QVERIFY(!body.contains(u"system"_s));
+    }
+
+    void anthropicSystemCacheAndMergedToolResults()
+    {
+        ChatRequest request = weatherConversation();
+        request.messages[1].toolCalls.append(toolCall(u"call_2"_s, u"get_weather"_s, uR"({"city":"Oslo"})"_s));
+        request.messages.append(ChatMessage::toolResult(u"call_2"_s, u"get_weather"_s, u"-3 degrees"_s));
+        request.messages.last().isError = true;
+        const QJsonObject body = RequestBuilder::anthropicBody(request);
+
+        const QJsonArray system = body.value(u"system"_s).toArray();
+        QCOMPARE(system.size(), 1);
+        QCOMPARE(system.at(0).toObject().value(u"text"_s).toString(), u"You are terse."_s);
+        QCOMPARE(system.at(0).toObject().value(u"cache_control"_s).toObject().value(u"type"_s).toString(),
+                 u"ephemeral"_s);
+        QCOMPARE(body.value(u"tools"_s)
+                     .toArray()
+                     .last()
+                     .toObject()
+                     .value(u"cache_control"_s)
+                     .toObject()
+                     .value(u"type"_s)
+                     .toString(),
+                 u"ephemeral"_s);
+
+        const QJsonArray messages = body.value(u"messages"_s).toArray();
+        QCOMPARE(messages.size(), 3); // user, assistant, one user message with both results
+        const QJsonArray blocks = messages.at(1).toObject().value(u"content"_s).toArray();
+        QCOMPARE(blocks.size(), 2);
+        QCOMPARE(blocks.at(0).toObject().value(u"type"_s).toString(), u"tool_use"_s);
+        QCOMPARE(blocks.at(1).toObject().value(u"input"_s).toObject().value(u"city"_s).toString(), u"Oslo"_s);
+        const QJsonArray results = messages.at(2).toObject().value(u"content"_s).toArray();
+        QCOMPARE(messages.at(2).toObject().value(u"role"_s).toString(), u"user"_s);
+        QCOMPARE(results.size(), 2);
+        QCOMPARE(results.at(0).toObject().value(u"tool_use_id"_s).toString(), u"call_1"_s);
+        QCOMPARE(results.at(1).toObject().value(u"tool_use_id"_s).toString(), u"call_2"_s);
+        QCOMPARE(results.at(1).toObject().value(u"is_error"_s).toBool(), true);
+        QVERIFY(!results.at(0).toObject().contains(u"is_error"_s));
+        QCOMPARE(body.value(u"max_tokens"_s).toInt(), 512);
+
+        request.maxTokens.reset();
+        QVERIFY2(RequestBuilder::anthropicBody(request).value(u"max_tokens"_s).toInt() > 0, "max_tokens is required");
+    }
+
+    void continueInterruptedReply()
+    {
+        ChatRequest request;
+        request.model = u"m"_s;
+        request.messages = {ChatMessage::user(u"Write a poem"_s), ChatMessage::assistant(u"Roses are red,\n"_s)};
+        request.continueLastAssistant = true;
+
+        const QJsonArray anthropic = RequestBuilder::anthropicBody(request).value(u"messages"_s).toArray();
+        QCOMPARE(anthropic.size(), 2);
+        QCOMPARE(anthropic.last().toObject().value(u"role"_s).toString(), u"assistant"_s);
+        QCOMPARE(anthropic.last().toObject().value(u"content"_s).toString(), u"Roses are red,"_s);
+
+        for (const QJsonObject &body : {RequestBuilder::openAiBody(request), RequestBuilder::ollamaBody(request)}) {
+            const QJsonArray messages = body.value(u"messages"_s).toArray();
+            QCOMPARE(messages.size(), 3);
+            QCOMPARE(messages.at(1).toObject().value(u"content"_s).toString(), u"Roses are red,\n"_s);
+            QCOMPARE(messages.at(2).toObject().value(u"role"_s).toString(), u"user"_s);
+            QCOMPARE(messages.at(2).toObject().value(u"content"_s).toString(), RequestBuilder::continueInstruction());
+        }
+    }
+
+    void headersPerKind()
+    {
+        QNetworkAccessManager network;
+        const QString key = u"sk-test-123"_s;
+
+        ProviderClient openAi(
+            &network,
+            ProviderEndpoint::make(ProviderKind::OpenAiCompatible, QUrl(u"https://api.example.com/v1/"_s), key));
+        QNetworkRequest request = openAi.request(RequestBuilder::chatPath(ProviderKind::OpenAiCompatible), true);
+        QCOMPARE(request.url().toString(), u"https://api.example.com/v1/chat/completions"_s);
+        QCOMPARE(request.rawHeader("Authorization"), QByteArray("Bearer sk-test-123"));
+        QVERIFY(!request.hasRawHeader("x-api-key"));
+        QCOMPARE(request.rawHeader("Accept"), QByteArray("text/event-stream"));
+        QVERIFY2(!request.hasRawHeader("Accept-Encoding"), "QNAM must negotiate compression itself");
+        QCOMPARE(request.header(QNetworkRequest::ContentTypeHeader).toString(), u"application/json"_s);
+        QCOMPARE(request.transferTimeout(), openAi.endpoint().transferTimeoutMs);
+        QVERIFY(openAi.endpoint().transferTimeoutMs >= 120000);
+
+        ProviderClient anthropic(
+            &network, ProviderEndpoint::make(ProviderKind::Anthropic, QUrl(u"https://api.anthropic.com"_s), key));
+        request = anthropic.request(RequestBuilder::chatPath(ProviderKind::Anthropic), true);
+        QCOMPARE(request.url().toString(), u"https://api.anthropic.com/v1/messages"_s);
+        QCOMPARE(request.rawHeader("x-api-key"), key.toUtf8());
+        QCOMPARE(request.rawHeader("anthropic-version"), QByteArray("2023-06-01"));
+        QVERIFY(!request.hasRawHeader("Authorization"));
+
+        ProviderClient ollama(
+            &network, ProviderEndpoint::make(ProviderKind::OllamaNative, QUrl(u"http://localhost:11434"_s), key));
+        request = ollama.request(RequestBuilder::chatPath(ProviderKind::OllamaNative), true);
+        QCOMPARE(request.url().toString(), u"http://localhost:11434/api/chat"_s);
+        QVERIFY(!request.hasRawHeader("Authorization"));
+        QVERIFY(!request.hasRawHeader("x-api-key"));
+
+        ProviderClient keyless(
+            &network, ProviderEndpoint::make(ProviderKind::OpenAiCompatible, QUrl(u"http://localhost:8080/v1"_s)));
+        QVERIFY(!keyless.request(u"/models"_s).hasRawHeader("Authorization"));
+        QCOMPARE(keyless.rootUrl(u"/props"_s).toString(), u"http://localhost:8080/props"_s);
+
+        ProviderClient azure(&network,
+                             ProviderEndpoint::make(ProviderKind::OpenAiCompatible,
+                                                    QUrl(u"https://x.example.com/openai/v1?api-version=2025-01-01"_s)));
+        QCOMPARE(azure.url(u"/models?limit=5"_s).toString(),
+                 u"https://x.example.com/openai/v1/models?api-version=2025-01-01&limit=5"_s);
+    }
+
+    void classifiesProviderErrorBodies_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("category");
+        QTest::addColumn<bool>("retryable");
+        QTest::addColumn<QString>("messagePart");
+        using C = LlmError::Category;
+        QTest::newRow("openai 401") << u"openai/http-401-invalid-api-key.json"_s << 401 << int(C::Auth) << false
+                                    << u"Incorrect API key"_s;
+        QTest::newRow("openai 400 context") << u"openai/http-400-context-length-exceeded.json"_s << 400
+                                            << int(C::ContextTooLong) << false << u"maximum context length"_s;
+        QTest::newRow("openai 429 quota") << u"openai/http-429-insufficient-quota.json"_s << 429 << int(C::Quota)
+                                          << false << u"exceeded your current quota"_s;
+        QTest::newRow("openai 429 rate") << u"openai/http-429-rate-limit-tokens.json"_s << 429 << int(C::RateLimit)
+                                         << true << u"Rate limit"_s;
+        QTest::newRow("anthropic 529") << u"anthropic/http-529-overloaded-error.json"_s << 529 << int(C::Overloaded)
+                                       << true << u"Overloaded"_s;
+        QTest::newRow("llama.cpp 400") << u"llamacpp/http-400-exceed-context-size.json"_s << 400
+                                       << int(C::ContextTooLong) << false << u"exceeds the available context"_s;
+        QTest::newRow("ollama 404") << u"ollama/http-404-model-not-found.json"_s << 404 << int(C::NotFound) << false
+                                    << u"not found, try pulling it first"_s;
+    }
+
+    void classifiesProviderErrorBodies()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire");
+        QFETCH(QString, fixture);
+        QFETCH(int, status);
+        QFETCH(int, category);
+        QFETCH(bool, retryable);
+        QFETCH(QString, messagePart);
+        const QByteArray body = Test::readFile(Test::sharedPath(u"fixtures/wire/"_s + fixture));
+        QVERIFY(!body.isEmpty());
+        const LlmError error = ErrorParser::fromHttp(status, {}, body);
+        QCOMPARE(int(error.category), category);
+        QCOMPARE(error.httpStatus, status);
+        QCOMPARE(error.isRetryable(), retryable);
+        QVERIFY2(error.message.contains(messagePart, Qt::CaseInsensitive), qPrintable(error.message));
+        QVERIFY(error.displayText().contains(error.message));
+    }
+
+    void contextLimitFromLlamaCpp()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire/llamacpp");
+        const LlmError error = ErrorParser::fromHttp(
+            400, {}, Test::readFile(Test::sharedPath(u"fixtures/wire/llamacpp/http-400-exceed-context-size.json"_s)));
+        QCOMPARE(error.contextLimit().value_or(0), 8192);
+        QVERIFY(error.displayText().contains(QLocale().toString(8192)));
+    }
+
+    void htmlErrorPageBecomesReadableText()
+    {
+        const QByteArray page = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title>"
+                                "<style>body{color:red}</style></head><body><center><h1>502 Bad Gateway</h1>"
+                                "</center><hr><center>nginx/1.25.3</center></body></html>\n";
+        const LlmError error = ErrorParser::fromHttp(502, {}, page);
+        QCOMPARE(error.category, LlmError::Category::Http);
+        QVERIFY(error.isRetryable());
+        QVERIFY2(error.message.contains(u"502 Bad Gateway"_s), qPrintable(error.message));
+        QVERIFY2(!error.message.contains(u'<') && !error.message.contains(u"color:red"_s), qPrintable(error.message));
+    }
+
+    void retryAfterForms()
+    {
+        const QDateTime now = QDateTime::fromString(u"2026-01-01T12:00:00Z"_s, Qt::ISODate);
+        QCOMPARE(ErrorParser::retryAfterMs(headers({{"Retry-After", "7"}}), now).value_or(-1), 7000);
+        QCOMPARE(ErrorParser::retryAfterMs(headers({{"retry-after", "1.5"}}), now).value_or(-1), 1500);
+        QCOMPARE(
+            ErrorParser::retryAfterMs(headers({{"retry-after-ms", "250"}, {"retry-after", "9"}}), now).value_or(-1),
+            250);
+        QCOMPARE(
+            ErrorParser::retryAfterMs(headers({{"Retry-After", "Thu, 01 Jan 2026 12:00:30 GMT"}}), now).value_or(-1),
+            30000);
+        QVERIFY(!ErrorParser::retryAfterMs(headers({{"Retry-After", "soon"}}), now));
+        QVERIFY(!ErrorParser::retryAfterMs({}, now));
+    }
+
+    void retryPolicy()
+    {
+        RetryPolicy policy;
+        LlmError server;
+        server.category = LlmError::Category::Http;
+        server.httpStatus = 500;
+        const auto none = [] { return 0.0; };
+        QCOMPARE(policy.delayBeforeRetry(1, server, false, none).value_or(-1), 500);
+        QCOMPARE(policy.delayBeforeRetry(2, server, false, none).value_or(-1), 1000);
+        QCOMPARE(policy.delayBeforeRetry(3, server, false, none).value_or(-1), 2000);
+        QVERIFY2(!policy.delayBeforeRetry(4, server, false, none), "at most three retries");
+        QVERIFY2(!policy.delayBeforeRetry(1, server, true, none), "never after content arrived");
+        const qint64 jittered = policy.delayBeforeRetry(2, server, false, [] { return 0.99; }).value_or(-1);
+        QVERIFY(jittered >= 750 && jittered < 1000);
+
+        for (int status : {408, 409, 502, 503}) {
+            server.httpStatus = status;
+            QVERIFY(policy.delayBeforeRetry(1, server, false, none));
+        }
+        for (int status : {400, 401, 403, 404, 422}) {
+            const LlmError error = ErrorParser::fromHttp(status, {}, QByteArray("{\"error\":{\"message\":\"no\"}}"));
+            QVERIFY2(!policy.delayBeforeRetry(1, error, false, none), qPrintable(QString::number(status)));
+        }
+        LlmError limited = ErrorParser::fromHttp(429, headers({{"Retry-After", "3"}}), QByteArray());
+        QCOMPARE(policy.delayBeforeRetry(1, limited, false, none).value_or(-1), 3000);
+        limited.retryAfterMs = 10 * 60 * 1000;
+        QVERIFY2(!policy.delayBeforeRetry(1, limited, false, none), "a wait beyond the cap is left to the user");
+        QVERIFY(policy.delayBeforeRetry(1, LlmError::network(u"reset"_s), false, none));
+        QVERIFY(!policy.delayBeforeRetry(1, LlmError::cancelled(), false, none));
+    }
+
+    void errorTextNeverContainsKey()
+    {
+        // The message comes from the body only; headers (with the key) are never part of it.
+        const LlmError error = ErrorParser::fromHttp(
+            401, headers({{"Authorization", "Bearer sk-secret-abc"}, {"x-request-id", "req_1"}}),
+            QByteArray("{\"error\":{\"message\":\"bad key\",\"code\":\"invalid_api_key\"}}"));
+        QVERIFY(!error.displayText().contains(u"sk-secret-abc"_s));
+        QCOMPARE(error.requestId, u"req_1"_s);
+        QCOMPARE(error.category, LlmError::Category::Auth);
+    }
+
+    void presets()
+    {
+        const QStringList expected {u"openai"_s,     u"anthropic"_s, u"deepseek"_s, u"qwen"_s, u"moonshot"_s,
+                                    u"openrouter"_s, u"groq"_s,      u"mistral"_s,  u"xai"_s,  u"ollama"_s,
+                                    u"llamacpp"_s,   u"lmstudio"_s,  u"vllm"_s};
+        QSet<QString> ids;
+        for (const ProviderPreset &preset : providerPresets()) {
+            QVERIFY2(!ids.contains(preset.id), qPrintable(preset.id));
+            ids.insert(preset.id);
+            QVERIFY(QUrl(preset.baseUrl).isValid());
+            QVERIFY(!preset.name.isEmpty());
+            for (const ModelInfo &model : preset.models) {
+                QVERIFY2(model.contextWindow > 0 && model.maxOutputTokens > 0, qPrintable(model.id));
+                QVERIFY2(model.inputPricePerMTok > 0 && model.outputPricePerMTok >= model.inputPricePerMTok,
+                         qPrintable(model.id));
+                QVERIFY(model.cachedInputPricePerMTok <= model.inputPricePerMTok);
+            }
+            QCOMPARE(preset.models.isEmpty(), preset.local);
+        }
+        for (const QString &id : expected)
+            QVERIFY2(findPreset(id), qPrintable(id));
+        QCOMPARE(findPreset(u"anthropic"_s)->kind, ProviderKind::Anthropic);
+        QCOMPARE(findPreset(u"anthropic"_s)->auth, AuthKind::AnthropicKey);
+        QCOMPARE(findPreset(u"ollama"_s)->kind, ProviderKind::OllamaNative);
+        QCOMPARE(findPreset(u"ollama"_s)->auth, AuthKind::None);
+        QCOMPARE(findPreset(u"deepseek"_s)->kind, ProviderKind::OpenAiCompatible);
+        QVERIFY(findPreset(u"vllm"_s)->customUrl);
+        QVERIFY(!findPreset(u"nonexistent"_s));
+    }
+};
+
+SKEIN_CORE_TEST_MAIN(TestRequestBuilder)
+#include "tst_requestbuilder.moc"
