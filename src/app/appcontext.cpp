@@ -2,6 +2,7 @@
 
 #include "secrets/keychaininfo.h"
 #include "storage/sqliteinfo.h"
+#include "storage/store.h"
 
 #include <QDir>
 #include <QSettings>
@@ -26,6 +27,11 @@ QString AppContext::dataDir() const
 QSettings &AppContext::uiState()
 {
     return *m_uiState;
+}
+
+Result<std::unique_ptr<Store>> AppContext::openStore() const
+{
+    return Store::open(m_dataDir);
 }
 
 QList<ComponentVersion> AppContext::componentVersions() const

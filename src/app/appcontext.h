@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/result.h"
+
 #include <QObject>
 #include <QString>
 #include <memory>
@@ -7,6 +9,8 @@
 class QSettings;
 
 namespace Skein {
+
+class Store;
 
 struct ComponentVersion
 {
@@ -30,6 +34,10 @@ public:
     // UI state (window geometry, dock layout): an ini file inside the data dir, so that
     // --data-dir keeps everything of one profile together.
     QSettings &uiState();
+
+    // A synchronous store on <dataDir>/skein.db for the calling thread (opening migrates and may
+    // take a backup). For the CLI and worker threads; never call it on the GUI thread.
+    Result<std::unique_ptr<Store>> openStore() const;
 
     // Versions of the libraries Skein runs on, for the About box and --version.
     QList<ComponentVersion> componentVersions() const;

@@ -5,28 +5,153 @@
 #include "core/appinfo.h"
 #include "core/datadir.h"
 #include "core/language.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
+#include <QFile>
 #include <QLocale>
 
 namespace Skein {
 
+namespace {
+
+void none(QCommandLineParser &) { }
+
+void defineJson(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("json"), Cli::tr("Print JSON.")});
+}
+
+void defineNew(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("title"), Cli::tr("The title."), Cli::tr("text")});
+    p.addOption({QStringLiteral("system"), Cli::tr("The system prompt."), Cli::tr("text")});
+}
+
+void defineShow(QCommandLineParser &p)
+{
+    defineJson(p);
+    p.addOption({QStringLiteral("all-branches"), Cli::tr("Every message of the tree, not only the active branch.")});
+}
+
+void defineAppend(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("role"), Cli::tr("user, assistant, system or tool."), Cli::tr("role")});
+    p.addOption({QStringLiteral("parent"), Cli::tr("Parent message (default: the active leaf)."), Cli::tr("id")});
+    p.addOption({QStringLiteral("tool-call-id"), Cli::tr("The call a tool message answers."), Cli::tr("id")});
+    p.addOption({QStringLiteral("tool-name"), Cli::tr("The tool a tool message comes from."), Cli::tr("name")});
+}
+
+void defineExport(QCommandLineParser &p)
+{
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("Write to <file> instead of stdout."),
+                 Cli::tr("file")});
+    p.addOption({QStringLiteral("format"), Cli::tr("json (default) or markdown."), Cli::tr("format")});
+    p.addOption({QStringLiteral("all"), Cli::tr("Export every session, memory and provider.")});
+}
+
+} // namespace
+
+const QList<Cli::Command> &Cli::commands()
+{
+    static const QList<Command> list{
+        {"info", "info", &Cli::cmdInfo, none},
+        {"list", "list [--json]", &Cli::cmdList, defineJson},
+        {"new", "new [--title T] [--system TEXT]", &Cli::cmdNew, defineNew},
+        {"show", "show ID [--json] [--all-branches]", &Cli::cmdShow, defineShow},
+        {"append", "append ID --role R [--parent MSG] [--tool-call-id X] TEXT|-", &Cli::cmdAppend, defineAppend},
+        {"rename", "rename ID TITLE", &Cli::cmdRename, none},
+        {"delete", "delete ID", &Cli::cmdDelete, none},
+        {"search", "search QUERY [--json]", &Cli::cmdSearch, defineJson},
+        {"export", "export ID [-o FILE] [--format json|markdown] | export --all -o FILE", &Cli::cmdExport,
+         defineExport},
+        {"import", "import FILE [--json]", &Cli::cmdImport, defineJson},
+    };
+    return list;
+}
+
 QString Cli::commandSummary()
 {
-    return tr("Commands:\n"
-              "  info        Show where data lives and the library versions\n");
+    QString text = tr("Commands:") + QLatin1Char('\n');
+    for (const Command &c : commands())
+        text += QStringLiteral("  ") + QString::fromLatin1(c.synopsis) + QLatin1Char('\n');
+    text += tr("ID may be a unique prefix of a session id. TEXT - reads standard input.") + QLatin1Char('\n');
+    return text;
 }
 
 Cli::Cli(QTextStream &out, QTextStream &err)
     : m_out(out)
     , m_err(err)
-{ }
+{
+}
+
+Cli::~Cli() = default;
 
 int Cli::fail(const QString &message, int status)
 {
-    m_err << AppInfo::name() << "-cli: " << message << Qt::endl;
+    QString line = message;
+    line.replace(QLatin1Char('\n'), QStringLiteral("; "));
+    m_err << AppInfo::name() << "-cli: " << line << Qt::endl;
     return status;
+}
+
+int Cli::fail(const StorageError &error)
+{
+    return fail(error.message.isEmpty() ? StorageError::kindName(error.kind) : error.message);
+}
+
+bool Cli::openStore()
+{
+    Result<std::unique_ptr<Store>> store = m_context->openStore();
+    if (!store) {
+        fail(tr("cannot open the database in %1: %2").arg(m_context->dataDir(), store.error().message));
+        return false;
+    }
+    m_store = std::move(store).value();
+    return true;
+}
+
+bool Cli::resolveSession(const QString &idOrPrefix, Session *out)
+{
+    if (idOrPrefix.isEmpty()) {
+        usage(tr("a session id is required"));
+        return false;
+    }
+    if (Result<Session> exact = m_store->sessions().get(idOrPrefix); exact) {
+        *out = exact.value();
+        return true;
+    }
+    SessionRepository::ListOptions all;
+    all.archived = SessionRepository::ListOptions::Archived::Include;
+    Result<QList<Session>> sessions = m_store->sessions().list(all);
+    if (!sessions) {
+        fail(sessions.error());
+        return false;
+    }
+    QList<Session> matches;
+    for (const Session &s : sessions.value())
+        if (s.id.startsWith(idOrPrefix))
+            matches.append(s);
+    if (matches.size() == 1) {
+        *out = matches.first();
+        return true;
+    }
+    fail(matches.isEmpty() ? tr("no session %1").arg(idOrPrefix)
+                           : tr("%1 matches %2 sessions; give more of the id").arg(idOrPrefix).arg(matches.size()));
+    return false;
+}
+
+QString Cli::readText(const QStringList &positional, qsizetype from)
+{
+    const QStringList words = positional.mid(from);
+    if (words == QStringList{QStringLiteral("-")}) {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
+            return {};
+        return QString::fromUtf8(in.readAll());
+    }
+    return words.join(QLatin1Char(' '));
 }
 
 int Cli::run(const QStringList &arguments)
@@ -39,38 +164,53 @@ int Cli::run(const QStringList &arguments)
     const CommonOptions options;
     options.addTo(parser);
     parser.addPositionalArgument(QStringLiteral("command"), tr("The command to run (see above)."));
-    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
     if (!parser.parse(arguments))
-        return fail(parser.errorText(), 2);
+        return usage(parser.errorText());
     Language::install(*QCoreApplication::instance(),
                       Language::choose(options.language(parser), QLocale().uiLanguages()));
     if (parser.isSet(version)) {
         m_out << AppInfo::name() << "-cli " << AppInfo::version() << Qt::endl;
         return 0;
     }
-    if (parser.isSet(help)) {
+    const QStringList rest = parser.positionalArguments();
+    if (parser.isSet(help) && rest.isEmpty()) {
         m_out << parser.helpText();
         return 0;
     }
-    const QStringList args = parser.positionalArguments();
-    if (args.isEmpty())
-        return fail(tr("no command given; try --help"), 2);
+    if (rest.isEmpty())
+        return usage(tr("no command given; try --help"));
 
-    QString error;
-    const QString dataDir = DataDir::ensure(options.dataDir(parser), &error);
-    if (dataDir.isEmpty())
-        return fail(error);
-    AppContext context(dataDir);
+    const QString name = rest.first();
+    const Command *command = nullptr;
+    for (const Command &c : commands())
+        if (name == QLatin1String(c.name))
+            command = &c;
+    if (!command)
+        return usage(tr("unknown command '%1'; try --help").arg(name));
 
-    const QString command = args.first();
-    if (command == QLatin1String("info")) {
-        m_out << tr("Data directory: %1").arg(context.dataDir()) << Qt::endl;
-        const QList<ComponentVersion> components = context.componentVersions();
-        for (const ComponentVersion &c : components)
-            m_out << c.name << ' ' << c.version << Qt::endl;
+    // The command's own options; --data-dir and --lang are accepted after the command too.
+    QCommandLineParser sub;
+    sub.setApplicationDescription(QString::fromLatin1(command->synopsis));
+    const QCommandLineOption subHelp = sub.addHelpOption();
+    options.addTo(sub);
+    command->define(sub);
+    if (!sub.parse(QStringList{arguments.first() + QLatin1Char(' ') + name} + rest.mid(1)))
+        return usage(name + QStringLiteral(": ") + sub.errorText());
+    if (sub.isSet(subHelp) || parser.isSet(help)) {
+        m_out << sub.helpText();
         return 0;
     }
-    return fail(tr("unknown command '%1'; try --help").arg(command), 2);
+    const QString dirOption = sub.value(QStringLiteral("data-dir")).isEmpty() ? options.dataDir(parser)
+                                                                            : options.dataDir(sub);
+    QString error;
+    const QString dataDir = DataDir::ensure(dirOption, &error);
+    if (dataDir.isEmpty())
+        return fail(error);
+    m_context = std::make_unique<AppContext>(dataDir);
+    if (command->run != &Cli::cmdInfo && !openStore())
+        return 1;
+    return (this->*command->run)(sub);
 }
 
 } // namespace Skein

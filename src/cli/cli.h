@@ -3,11 +3,21 @@
 #include <QCoreApplication>
 #include <QStringList>
 #include <QTextStream>
+#include <memory>
+
+class QCommandLineParser;
 
 namespace Skein {
 
+class AppContext;
+class CommonOptions;
+class Store;
+struct Session;
+struct StorageError;
+
 // skein-cli: the headless face of the same AppContext the GUI uses. Commands print results on
-// stdout and one-line errors on stderr; run() returns the process exit status.
+// stdout and one-line errors on stderr; run() returns the process exit status (0 ok, 1 failure,
+// 2 usage).
 class Cli final
 {
     Q_DECLARE_TR_FUNCTIONS(Skein::Cli)
@@ -15,14 +25,45 @@ class Cli final
 
 public:
     Cli(QTextStream &out, QTextStream &err);
+    ~Cli();
     int run(const QStringList &arguments);
 
 private:
+    struct Command
+    {
+        const char *name;
+        const char *synopsis;
+        int (Cli::*run)(QCommandLineParser &parser);
+        void (*define)(QCommandLineParser &parser);
+    };
+    static const QList<Command> &commands();
     static QString commandSummary();
+
     int fail(const QString &message, int status = 1);
+    int fail(const StorageError &error);
+    int usage(const QString &message) { return fail(message, 2); }
+    bool openStore();
+    // A session by full id or unique id prefix; reports an error and returns false otherwise.
+    bool resolveSession(const QString &idOrPrefix, Session *out);
+    QString readText(const QStringList &positional, qsizetype from);
+
+    // Session commands (cli_sessions.cpp)
+    int cmdInfo(QCommandLineParser &parser);
+    int cmdList(QCommandLineParser &parser);
+    int cmdNew(QCommandLineParser &parser);
+    int cmdShow(QCommandLineParser &parser);
+    int cmdAppend(QCommandLineParser &parser);
+    int cmdRename(QCommandLineParser &parser);
+    int cmdDelete(QCommandLineParser &parser);
+    int cmdSearch(QCommandLineParser &parser);
+    // Export and import (cli_exchange.cpp)
+    int cmdExport(QCommandLineParser &parser);
+    int cmdImport(QCommandLineParser &parser);
 
     QTextStream &m_out;
     QTextStream &m_err;
+    std::unique_ptr<AppContext> m_context;
+    std::unique_ptr<Store> m_store;
 };
 
 } // namespace Skein

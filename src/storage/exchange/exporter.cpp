@@ -1,0 +1,117 @@
+#include "exporter.h"
+
+#include "jsoncodec.h"
+#include "sessioncontent.h"
+#include "storage/memoryrepository.h"
+#include "storage/messagerepository.h"
+#include "storage/providerrepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/snapshotrepository.h"
+#include "storage/store.h"
+#include "storage/summaryrepository.h"
+#include "storage/toollogrepository.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <algorithm>
+
+namespace Skein::Exchange {
+
+namespace {
+
+template<typename T, typename Key>
+void sortBy(QList<T> &list, Key key)
+{
+    std::sort(list.begin(), list.end(), [&](const T &a, const T &b) { return key(a) < key(b); });
+}
+
+StorageError failure(const QString &message, bool notFound)
+{
+    return {notFound ? StorageError::Kind::NotFound : StorageError::Kind::Io, message};
+}
+
+} // namespace
+
+QByteArray Exporter::canonical(const QJsonObject &document)
+{
+    return QJsonDocument(document).toJson(QJsonDocument::Indented);
+}
+
+Result<QJsonObject> Exporter::sessionObject(const QString &sessionId)
+{
+    SessionContent content;
+    QString error;
+    bool notFound = false;
+    if (!loadSessionContent(m_store, sessionId, &content, &error, &notFound))
+        return failure(error, notFound);
+    return toCanonicalJson(content);
+}
+
+Result<QByteArray> Exporter::exportSession(const QString &sessionId)
+{
+    Result<QJsonObject> object = sessionObject(sessionId);
+    if (!object)
+        return object.error();
+    QJsonObject document = object.value();
+    document.insert(QStringLiteral("format"), QString(kSessionFormat));
+    return canonical(document);
+}
+
+Result<QByteArray> Exporter::exportAll()
+{
+    SessionRepository::ListOptions all;
+    all.archived = SessionRepository::ListOptions::Archived::Include;
+    Result<QList<Session>> sessions = m_store.sessions().list(all);
+    if (!sessions)
+        return sessions.error();
+    QList<Session> ordered = sessions.value();
+    sortBy(ordered, [](const Session &x) { return std::pair(x.createdAt, x.id); });
+
+    QJsonArray sessionArray;
+    QSet<QString> sessionIds;
+    for (const Session &session : std::as_const(ordered)) {
+        Result<QJsonObject> object = sessionObject(session.id);
+        if (!object)
+            return object.error();
+        sessionArray.append(object.value());
+        sessionIds.insert(session.id);
+    }
+
+    // Memories not produced by an exported session (added by hand, or from deleted sessions).
+    MemoryRepository::Filter everything;
+    Result<QList<Memory>> memories = m_store.memories().list(everything);
+    if (!memories)
+        return memories.error();
+    QList<Memory> loose;
+    for (const Memory &memory : memories.value())
+        if (!sessionIds.contains(memory.sourceSessionId))
+            loose.append(memory);
+    sortBy(loose, [](const Memory &x) { return std::pair(x.createdAt, x.id); });
+    QJsonArray memoryArray;
+    for (const Memory &memory : std::as_const(loose)) {
+        Result<QList<MemoryVersion>> versions = m_store.memories().versions(memory.id);
+        if (!versions)
+            return versions.error();
+        memoryArray.append(toJson(memory, versions.value()));
+    }
+
+    Result<QList<ProviderConfig>> providers = m_store.providers().list();
+    if (!providers)
+        return providers.error();
+    QList<ProviderConfig> p = providers.value();
+    sortBy(p, [](const ProviderConfig &x) { return x.id; });
+
+    QJsonObject document;
+    document.insert(QStringLiteral("format"), QString(kArchiveFormat));
+    document.insert(QStringLiteral("sessions"), sessionArray);
+    document.insert(QStringLiteral("memories"), memoryArray);
+    QJsonArray providerArray;
+    for (const ProviderConfig &provider : std::as_const(p))
+        providerArray.append(toJson(provider));
+    document.insert(QStringLiteral("providers"), providerArray);
+    return canonical(document);
+}
+
+} // namespace Skein::Exchange
