@@ -46,7 +46,7 @@ void defineAppend(QCommandLineParser &p)
 void defineExport(QCommandLineParser &p)
 {
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("Write to <file> instead of stdout."),
-                 Cli::tr("file")});
+                  Cli::tr("file")});
     p.addOption({QStringLiteral("format"), Cli::tr("json (default) or markdown."), Cli::tr("format")});
     p.addOption({QStringLiteral("all"), Cli::tr("Export every session, memory and provider.")});
 }
@@ -55,7 +55,7 @@ void defineExport(QCommandLineParser &p)
 
 const QList<Cli::Command> &Cli::commands()
 {
-    static const QList<Command> list{
+    static const QList<Command> list {
         {"info", "info", &Cli::cmdInfo, none},
         {"list", "list [--json]", &Cli::cmdList, defineJson},
         {"new", "new [--title T] [--system TEXT]", &Cli::cmdNew, defineNew},
@@ -83,8 +83,7 @@ QString Cli::commandSummary()
 Cli::Cli(QTextStream &out, QTextStream &err)
     : m_out(out)
     , m_err(err)
-{
-}
+{ }
 
 Cli::~Cli() = default;
 
@@ -145,7 +144,7 @@ bool Cli::resolveSession(const QString &idOrPrefix, Session *out)
 QString Cli::readText(const QStringList &positional, qsizetype from)
 {
     const QStringList words = positional.mid(from);
-    if (words == QStringList{QStringLiteral("-")}) {
+    if (words == QStringList {QStringLiteral("-")}) {
         QFile in;
         if (!in.open(stdin, QIODevice::ReadOnly))
             return {};
@@ -195,14 +194,14 @@ int Cli::run(const QStringList &arguments)
     const QCommandLineOption subHelp = sub.addHelpOption();
     options.addTo(sub);
     command->define(sub);
-    if (!sub.parse(QStringList{arguments.first() + QLatin1Char(' ') + name} + rest.mid(1)))
+    if (!sub.parse(QStringList {arguments.first() + QLatin1Char(' ') + name} + rest.mid(1)))
         return usage(name + QStringLiteral(": ") + sub.errorText());
     if (sub.isSet(subHelp) || parser.isSet(help)) {
         m_out << sub.helpText();
         return 0;
     }
-    const QString dirOption = sub.value(QStringLiteral("data-dir")).isEmpty() ? options.dataDir(parser)
-                                                                            : options.dataDir(sub);
+    const QString dirOption
+        = sub.value(QStringLiteral("data-dir")).isEmpty() ? options.dataDir(parser) : options.dataDir(sub);
     QString error;
     const QString dataDir = DataDir::ensure(dirOption, &error);
     if (dataDir.isEmpty())

@@ -35,7 +35,7 @@ int Cli::cmdExport(QCommandLineParser &parser)
     const QStringList args = parser.positionalArguments();
     const QString output = parser.value(QStringLiteral("output"));
     const QString format = parser.value(QStringLiteral("format")).isEmpty() ? QStringLiteral("json")
-                                                                             : parser.value(QStringLiteral("format"));
+                                                                            : parser.value(QStringLiteral("format"));
     if (format != QLatin1String("json") && format != QLatin1String("markdown"))
         return usage(tr("--format must be json or markdown"));
     Exchange::Exporter exporter(*m_store);
@@ -54,8 +54,9 @@ int Cli::cmdExport(QCommandLineParser &parser)
         if (!resolveSession(args.first(), &session))
             return 1;
         if (format == QLatin1String("markdown")) {
-            Result<QList<Message>> path = session.activeLeafId.isEmpty() ? Result<QList<Message>>(QList<Message>{})
-                                                                         : m_store->messages().path(session.activeLeafId);
+            Result<QList<Message>> path = session.activeLeafId.isEmpty()
+                ? Result<QList<Message>>(QList<Message> {})
+                : m_store->messages().path(session.activeLeafId);
             if (!path)
                 return fail(path.error());
             bytes = Exchange::toMarkdown(session, path.value()).toUtf8();

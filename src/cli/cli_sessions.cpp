@@ -78,7 +78,7 @@ int Cli::cmdList(QCommandLineParser &parser)
     }
     for (const Session &s : sessions.value()) {
         const QString flags = QString(s.pinned ? QLatin1Char('*') : QLatin1Char(' '))
-                              + QString(s.archived ? QLatin1Char('a') : QLatin1Char(' '));
+            + QString(s.archived ? QLatin1Char('a') : QLatin1Char(' '));
         m_out << s.id << "  " << when(s.updatedAt) << ' ' << flags << ' '
               << (s.title.isEmpty() ? tr("(untitled)") : s.title) << Qt::endl;
     }
@@ -108,9 +108,8 @@ int Cli::cmdShow(QCommandLineParser &parser)
         return 1;
     const bool all = parser.isSet(QStringLiteral("all-branches"));
     Result<QList<Message>> messages = all || session.activeLeafId.isEmpty()
-                                          ? (all ? m_store->messages().bySession(session.id)
-                                                 : Result<QList<Message>>(QList<Message>{}))
-                                          : m_store->messages().path(session.activeLeafId);
+        ? (all ? m_store->messages().bySession(session.id) : Result<QList<Message>>(QList<Message> {}))
+        : m_store->messages().path(session.activeLeafId);
     if (!messages)
         return fail(messages.error());
     if (parser.isSet(QStringLiteral("json"))) {
@@ -128,10 +127,11 @@ int Cli::cmdShow(QCommandLineParser &parser)
     }
     m_out << "# " << (session.title.isEmpty() ? tr("(untitled)") : session.title) << "  (" << session.id << ')'
           << Qt::endl;
-    const QHash<QString, int> depth = all ? depths(messages.value()) : QHash<QString, int>{};
+    const QHash<QString, int> depth = all ? depths(messages.value()) : QHash<QString, int> {};
     for (const Message &m : messages.value()) {
         const QString indent(2 * depth.value(m.id), QLatin1Char(' '));
-        const QString status = m.status == MessageStatus::Complete ? QString() : QStringLiteral(" [%1]").arg(toString(m.status));
+        const QString status
+            = m.status == MessageStatus::Complete ? QString() : QStringLiteral(" [%1]").arg(toString(m.status));
         const QString active = all && m.id == session.activeLeafId ? QStringLiteral(" <- active") : QString();
         if (all) {
             m_out << indent << m.id.left(8) << ' ' << toString(m.role) << status << active << ": " << oneLine(m.content)
@@ -154,8 +154,8 @@ int Cli::cmdAppend(QCommandLineParser &parser)
     Session session;
     if (!resolveSession(args.first(), &session))
         return 1;
-    const QString parent = parser.isSet(QStringLiteral("parent")) ? parser.value(QStringLiteral("parent"))
-                                                                   : session.activeLeafId;
+    const QString parent
+        = parser.isSet(QStringLiteral("parent")) ? parser.value(QStringLiteral("parent")) : session.activeLeafId;
     if (!parent.isEmpty()) {
         Result<Message> p = m_store->messages().get(parent);
         if (!p)

@@ -21,8 +21,7 @@ namespace Skein::Exchange {
 
 namespace {
 
-template<typename T, typename Key>
-void sortBy(QList<T> &list, Key key)
+template<typename T, typename Key> void sortBy(QList<T> &list, Key key)
 {
     std::sort(list.begin(), list.end(), [&](const T &a, const T &b) { return key(a) < key(b); });
 }

@@ -11,8 +11,8 @@ class Store;
 
 namespace Exchange {
 
-inline constexpr QLatin1StringView kSessionFormat{"skein.session/1"};
-inline constexpr QLatin1StringView kArchiveFormat{"skein.archive/1"};
+inline constexpr QLatin1StringView kSessionFormat {"skein.session/1"};
+inline constexpr QLatin1StringView kArchiveFormat {"skein.archive/1"};
 
 // Writes sessions in the JSON format of docs/export-format.md. Output is canonical: sorted keys,
 // records in a fixed order, so export → import → export is byte-identical. Never contains secrets
@@ -20,7 +20,9 @@ inline constexpr QLatin1StringView kArchiveFormat{"skein.archive/1"};
 class Exporter final
 {
 public:
-    explicit Exporter(Store &store) : m_store(store) { }
+    explicit Exporter(Store &store)
+        : m_store(store)
+    { }
 
     // One session with all branches, its summaries, the memories it produced, its tool log and
     // context snapshots; without the "format" key (the archive nests these).

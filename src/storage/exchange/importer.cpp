@@ -27,8 +27,7 @@ StorageError invalid(const QString &message)
     return {StorageError::Kind::Invalid, message};
 }
 
-template<typename T>
-bool exists(Result<T> result)
+template<typename T> bool exists(Result<T> result)
 {
     return result.ok();
 }
@@ -120,9 +119,12 @@ void remapAll(SessionContent &c)
 QString ImportReport::outcomeName(Outcome outcome)
 {
     switch (outcome) {
-    case Outcome::Imported: return QStringLiteral("imported");
-    case Outcome::AlreadyPresent: return QStringLiteral("already-present");
-    case Outcome::ImportedAsNew: return QStringLiteral("imported-as-new");
+    case Outcome::Imported:
+        return QStringLiteral("imported");
+    case Outcome::AlreadyPresent:
+        return QStringLiteral("already-present");
+    case Outcome::ImportedAsNew:
+        return QStringLiteral("imported-as-new");
     }
     return {};
 }
@@ -146,7 +148,8 @@ QString ImportReport::describe() const
         }
     }
     if (memoriesImported || memoriesAlreadyPresent)
-        lines << Text::tr("Memories: %1 imported, %2 already present.").arg(memoriesImported).arg(memoriesAlreadyPresent);
+        lines
+            << Text::tr("Memories: %1 imported, %2 already present.").arg(memoriesImported).arg(memoriesAlreadyPresent);
     if (providersImported || providersAlreadyPresent)
         lines << Text::tr("Providers: %1 imported, %2 already present.")
                      .arg(providersImported)
@@ -167,7 +170,7 @@ Result<ImportReport> Importer::importFile(const QString &path)
 Result<ImportReport> Importer::importBytes(const QByteArray &bytes)
 {
     if (m_store.database().isReadOnly())
-        return StorageError{StorageError::Kind::ReadOnly, Text::tr("the database is open read-only")};
+        return StorageError {StorageError::Kind::ReadOnly, Text::tr("the database is open read-only")};
     ImportValidator validator([this](const QString &id) { return exists(m_store.messages().get(id)); },
                               [this](const QString &id) { return exists(m_store.sessions().get(id)); });
     ParsedImport parsed;
@@ -204,7 +207,7 @@ Result<bool> Importer::identical(const SessionContent &session)
     SessionContent existing;
     QString error;
     if (!loadSessionContent(m_store, session.session.id, &existing, &error))
-        return StorageError{StorageError::Kind::Io, error};
+        return StorageError {StorageError::Kind::Io, error};
     return toCanonicalJson(existing) == toCanonicalJson(session);
 }
 

@@ -49,7 +49,9 @@ struct ImportReport
 class Importer final
 {
 public:
-    explicit Importer(Store &store) : m_store(store) { }
+    explicit Importer(Store &store)
+        : m_store(store)
+    { }
 
     Result<ImportReport> importBytes(const QByteArray &bytes);
     Result<ImportReport> importFile(const QString &path);

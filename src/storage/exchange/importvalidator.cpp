@@ -24,8 +24,7 @@ QString item(const QString &path, const QString &key, qsizetype index)
 ImportValidator::ImportValidator(Exists messageExists, Exists sessionExists)
     : m_messageExists(std::move(messageExists))
     , m_sessionExists(std::move(sessionExists))
-{
-}
+{ }
 
 bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
 {
@@ -68,8 +67,8 @@ bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
                 return false;
             out->sessions.append(session);
         }
-        if (!parseMemories(r.optionalArray(root, QStringLiteral("memories")), QStringLiteral("$.memories"), {},
-                           &out->looseMemories))
+        if (!parseMemories(r.optionalArray(root, QStringLiteral("memories")),
+                                           QStringLiteral("$.memories"), {}, &out->looseMemories))
             return false;
         const QJsonArray providers = r.optionalArray(root, QStringLiteral("providers"));
         for (qsizetype i = 0; i < providers.size() && !r.failed(); ++i) {
@@ -92,8 +91,8 @@ bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
         const QString sessionId = out->looseMemories.at(i).memory.sessionId;
         if (!sessionId.isEmpty() && !m_ids[Sessions].contains(sessionId) && !m_sessionExists(sessionId)) {
             m_error = QStringLiteral("$.memories[%1].session_id").arg(i)
-                      + Text::tr(": refers to session \"%1\", which is neither in this file nor in the database")
-                            .arg(sessionId);
+                + Text::tr(": refers to session \"%1\", which is neither in this file nor in the database")
+                      .arg(sessionId);
             return false;
         }
     }
@@ -164,8 +163,8 @@ bool ImportValidator::parseSession(const QJsonObject &o, const QString &path, Pa
         m_ids[Summaries].insert(s.id);
         out->summaries.append(s);
     }
-    if (!parseMemories(r.optionalArray(o, QStringLiteral("memories")), path + QStringLiteral(".memories"), sessionId,
-                       &out->memories))
+    if (!parseMemories(r.optionalArray(o, QStringLiteral("memories")),
+                                       path + QStringLiteral(".memories"), sessionId, &out->memories))
         return false;
     const QJsonArray toolLog = r.optionalArray(o, QStringLiteral("tool_log"));
     QSet<QString> logIds;
@@ -236,9 +235,9 @@ bool ImportValidator::checkTree(ParsedSession &session, const QString &path)
         }
         if (!m_messageSession.contains(m.parentId) && !m_messageExists(m.parentId)) {
             m_error = where
-                      + Text::tr(": refers to message \"%1\" of the session this one was forked from, which is "
-                                 "neither in this file nor in the database; export that session too")
-                            .arg(m.parentId);
+                + Text::tr(": refers to message \"%1\" of the session this one was forked from, which is "
+                           "neither in this file nor in the database; export that session too")
+                      .arg(m.parentId);
             return false;
         }
     }
@@ -256,8 +255,8 @@ bool ImportValidator::checkTree(ParsedSession &session, const QString &path)
         }
         if (i >= 0 && state.at(i) == 1) {
             m_error = item(path, QStringLiteral("messages"), i)
-                      + Text::tr(": message \"%1\" is its own ancestor (the parent links form a cycle)")
-                            .arg(session.messages.at(i).id);
+                           + Text::tr(": message \"%1\" is its own ancestor (the parent links form a cycle)")
+                                 .arg(session.messages.at(i).id);
             return false;
         }
         for (auto it = chain.crbegin(); it != chain.crend(); ++it) {
@@ -284,9 +283,9 @@ bool ImportValidator::checkReferences(const ParsedSession &s, const QString &pat
     if (!session.parentSessionId.isEmpty() && !m_ids[Sessions].contains(session.parentSessionId)
         && !m_sessionExists(session.parentSessionId)) {
         m_error = path
-                  + Text::tr(".session.parent_session_id: forked from session \"%1\", which is neither in this file "
-                             "nor in the database")
-                        .arg(session.parentSessionId);
+            + Text::tr(".session.parent_session_id: forked from session \"%1\", which is neither in this file "
+                       "nor in the database")
+                  .arg(session.parentSessionId);
         return false;
     }
     QSet<QString> summaryIds;
@@ -323,8 +322,8 @@ bool ImportValidator::checkReferences(const ParsedSession &s, const QString &pat
     }
     for (qsizetype i = 0; i < s.snapshots.size(); ++i) {
         const ContextSnapshot &c = s.snapshots.at(i);
-        if (!c.leafMessageId.isEmpty() && !own.contains(c.leafMessageId)
-            && !m_messageSession.contains(c.leafMessageId) && !m_messageExists(c.leafMessageId))
+        if (!c.leafMessageId.isEmpty() && !own.contains(c.leafMessageId) && !m_messageSession.contains(c.leafMessageId)
+            && !m_messageExists(c.leafMessageId))
             return fail(QStringLiteral(".context_snapshots[%1].leaf_message_id").arg(i), c.leafMessageId);
     }
     return true;

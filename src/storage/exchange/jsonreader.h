@@ -19,7 +19,10 @@ class Text
 class JsonReader
 {
 public:
-    explicit JsonReader(QString path, QString *error) : m_path(std::move(path)), m_error(error) { }
+    explicit JsonReader(QString path, QString *error)
+        : m_path(std::move(path))
+        , m_error(error)
+    { }
 
     const QString &path() const { return m_path; }
     bool failed() const { return m_error && !m_error->isEmpty(); }

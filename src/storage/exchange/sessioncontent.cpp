@@ -18,8 +18,7 @@ namespace Skein::Exchange {
 
 namespace {
 
-template<typename T, typename Key>
-void sortBy(QList<T> &list, Key key)
+template<typename T, typename Key> void sortBy(QList<T> &list, Key key)
 {
     std::stable_sort(list.begin(), list.end(), [&](const T &a, const T &b) { return key(a) < key(b); });
 }
@@ -52,8 +51,7 @@ QList<Message> treeOrder(QList<Message> messages)
     return out;
 }
 
-template<typename T>
-QJsonArray toArray(const QList<T> &items)
+template<typename T> QJsonArray toArray(const QList<T> &items)
 {
     QJsonArray a;
     for (const T &item : items)
@@ -61,8 +59,7 @@ QJsonArray toArray(const QList<T> &items)
     return a;
 }
 
-template<typename T>
-bool take(Result<T> result, T *out, QString *error, bool *notFound = nullptr)
+template<typename T> bool take(Result<T> result, T *out, QString *error, bool *notFound = nullptr)
 {
     if (!result) {
         *error = result.error().message;
@@ -90,7 +87,7 @@ bool loadSessionContent(Store &store, const QString &sessionId, SessionContent *
         return false;
     out->memories.clear();
     for (const Memory &memory : std::as_const(memories)) {
-        MemoryWithHistory m{memory, {}};
+        MemoryWithHistory m {memory, {}};
         if (!take(store.memories().versions(memory.id), &m.versions, error))
             return false;
         out->memories.append(m);

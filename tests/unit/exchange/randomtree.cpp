@@ -27,13 +27,27 @@ QString uuid(QRandomGenerator &rng)
 
 QString randomText(QRandomGenerator &rng, int maxWords)
 {
-    static const QStringList words{
-        QStringLiteral("the"),       QStringLiteral("river"),  QStringLiteral("杭州"),     QStringLiteral("西湖"),
-        QStringLiteral("budget"),    QStringLiteral("¿qué?"),  QStringLiteral("naïve"),    QStringLiteral("😀"),
-        QStringLiteral("👨‍👩‍👧"),         QStringLiteral("```cpp\nint x = 1;\n```"), QStringLiteral("| a | b |"),
-        QStringLiteral("\"quoted\""), QStringLiteral("line\nbreak"), QStringLiteral("数据库"), QStringLiteral("tab\there"),
-        QStringLiteral("\\backslash"), QStringLiteral("<b>html</b>"), QStringLiteral("𠀀"), QStringLiteral("42"),
-    };
+    static const QStringList words {
+        QStringLiteral("the"),
+            QStringLiteral("river"),
+                QStringLiteral("杭州"),
+                    QStringLiteral("西湖"),
+                        QStringLiteral("budget"),
+                            QStringLiteral("¿qué?"),
+                                QStringLiteral("naïve"),
+                                    QStringLiteral("😀"),
+                                        QStringLiteral("👨‍👩‍👧"),
+                                            QStringLiteral("```cpp\nint x = 1;\n```"),
+                                                QStringLiteral("| a | b |"),
+                                                    QStringLiteral("\"quoted\""),
+                                                        QStringLiteral("line\nbreak"),
+                                                            QStringLiteral("数据库"),
+                                                                QStringLiteral("tab\there"),
+                                                                    QStringLiteral("\\backslash"),
+                                                                        QStringLiteral("<b>html</b>"),
+                                                                            QStringLiteral("𠀀"),
+                                                                                           QStringLiteral("42"),
+                                                                            };
     const int n = 1 + int(rng.bounded(maxWords));
     QStringList out;
     for (int i = 0; i < n; ++i)
@@ -99,7 +113,7 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
             call.insert(QStringLiteral("id"), callId);
             call.insert(QStringLiteral("name"), QStringLiteral("calculator"));
             call.insert(QStringLiteral("arguments"), QStringLiteral("{\"expression\":\"6*7\"}"));
-            c.messages.last().toolCalls = QJsonArray{call};
+            c.messages.last().toolCalls = QJsonArray {call};
             Message result;
             result.id = uuid(rng);
             result.sessionId = c.session.id;
@@ -177,7 +191,7 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
         s.sessionId = c.session.id;
         s.leafMessageId = c.messages.at(0).id;
         s.model = QStringLiteral("gpt-4o");
-        s.messageIds = QStringList{c.messages.at(0).id};
+        s.messageIds = QStringList {c.messages.at(0).id};
         s.sectionTokens.insert(QStringLiteral("history"), 12);
         s.budget = 100000;
         s.estimatedTokens = 12;
@@ -222,7 +236,7 @@ bool writeContent(Store &store, const Exchange::SessionContent &c, QString *erro
             if (!m.versions.isEmpty()) {
                 // An edit through the repository records the old text as a version.
                 if (Status st = store.memories().editContent(m.memory.id, m.memory.content, QStringLiteral("user"));
-                    !st)
+                                                             !st)
                     return st;
             }
         }

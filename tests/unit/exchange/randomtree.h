@@ -13,8 +13,7 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
 
 // The error text of a storage result, or "" when it succeeded (safe in QVERIFY2 descriptions,
 // which are evaluated either way).
-template<typename R>
-QString errorText(const R &result)
+template<typename R> QString errorText(const R &result)
 {
     return result.ok() ? QString() : result.error().message;
 }

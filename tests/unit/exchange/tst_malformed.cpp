@@ -5,12 +5,12 @@
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QDir>
 #include <QTemporaryDir>
 #include <functional>
 
@@ -141,8 +141,8 @@ private Q_SLOTS:
         QTest::newRow("unknown format") << doc([](QJsonObject &d) { d.insert(u"format"_s, u"skein.session/9"_s); })
                                         << u"$.format: unsupported format"_s;
         QTest::newRow("no session") << doc([](QJsonObject &d) { d.remove(u"session"_s); }) << u"$.session.id"_s;
-        QTest::newRow("empty session id") << doc([](QJsonObject &d) { setSession(d, u"id"_s, u""_s); })
-                                          << u"$.session.id: must not be empty"_s;
+        QTest::newRow("empty session id")
+            << doc([](QJsonObject &d) { setSession(d, u"id"_s, u""_s); }) << u"$.session.id: must not be empty"_s;
         QTest::newRow("control char in id") << doc([](QJsonObject &d) { setSession(d, u"id"_s, u"a\u0001b"_s); })
                                             << u"$.session.id: contains control"_s;
         QTest::newRow("huge title") << doc([](QJsonObject &d) { setSession(d, u"title"_s, QString(5000, u'x')); })
@@ -150,8 +150,8 @@ private Q_SLOTS:
         QTest::newRow("settings not object")
             << doc([](QJsonObject &d) { setSession(d, u"context_settings"_s, u"{}"_s); })
             << u"$.session.context_settings: expected an object"_s;
-        QTest::newRow("messages not array") << doc([](QJsonObject &d) { d.insert(u"messages"_s, u"none"_s); })
-                                            << u"$.messages: expected an array"_s;
+        QTest::newRow("messages not array")
+            << doc([](QJsonObject &d) { d.insert(u"messages"_s, u"none"_s); }) << u"$.messages: expected an array"_s;
         QTest::newRow("unknown role") << doc([](QJsonObject &d) { setMessage(d, 1, u"role"_s, u"bot"_s); })
                                       << u"$.messages[1].role: unknown value"_s;
         QTest::newRow("unknown status") << doc([](QJsonObject &d) { setMessage(d, 2, u"status"_s, u"done"_s); })
@@ -166,7 +166,7 @@ private Q_SLOTS:
         QTest::newRow("fractional time") << doc([](QJsonObject &d) { setMessage(d, 1, u"created_at"_s, 1.5); })
                                          << u"$.messages[1].created_at: expected an integer"_s;
         QTest::newRow("negative usage") << doc([](QJsonObject &d) {
-            setMessage(d, 1, u"usage"_s, QJsonObject{{u"prompt_tokens"_s, -3}});
+            setMessage(d, 1, u"usage"_s, QJsonObject {{u"prompt_tokens"_s, -3}});
         }) << u"$.messages[1].prompt_tokens: must be at least 0"_s;
         QTest::newRow("unknown parent") << doc([](QJsonObject &d) { setMessage(d, 2, u"parent_id"_s, u"nowhere"_s); })
                                         << u"$.messages[2].parent_id: refers to message"_s;
@@ -179,47 +179,47 @@ private Q_SLOTS:
         QTest::newRow("self parent") << doc([](QJsonObject &d) {
             setMessage(d, 1, u"parent_id"_s, messageAt(d, 1).value(u"id"_s));
         }) << u"parent links form a cycle"_s;
-        QTest::newRow("duplicate message id") << doc([](QJsonObject &d) {
-            setMessage(d, 3, u"id"_s, messageAt(d, 1).value(u"id"_s));
-        }) << u"$.messages[3].id: message id"_s;
-        QTest::newRow("tool without call id") << doc([tool](QJsonObject &d) {
-            setMessage(d, tool, u"tool_call_id"_s, QJsonValue::Null);
-        }) << u".tool_call_id: a tool message needs"_s;
+        QTest::newRow("duplicate message id")
+            << doc([](QJsonObject &d) { setMessage(d, 3, u"id"_s, messageAt(d, 1).value(u"id"_s)); })
+            << u"$.messages[3].id: message id"_s;
+        QTest::newRow("tool without call id")
+            << doc([tool](QJsonObject &d) { setMessage(d, tool, u"tool_call_id"_s, QJsonValue::Null); })
+            << u".tool_call_id: a tool message needs"_s;
         QTest::newRow("tool call without id") << doc([callMessage](QJsonObject &d) {
-            setMessage(d, callMessage, u"tool_calls"_s, QJsonArray{QJsonObject{{u"name"_s, u"x"_s}}});
+            setMessage(d, callMessage, u"tool_calls"_s, QJsonArray {QJsonObject {{u"name"_s, u"x"_s}}});
         }) << u".tool_calls[0].id"_s;
-        QTest::newRow("active leaf unknown") << doc([](QJsonObject &d) {
-            setSession(d, u"active_leaf_id"_s, u"ghost"_s);
-        }) << u"$.session.active_leaf_id: refers to message"_s;
-        QTest::newRow("summary span unknown") << doc([](QJsonObject &d) {
-            setIn(d, u"summaries"_s, 0, u"first_message_id"_s, u"ghost"_s);
-        }) << u"$.summaries[0].first_message_id"_s;
-        QTest::newRow("tool log message unknown") << doc([](QJsonObject &d) {
-            setIn(d, u"tool_log"_s, 0, u"message_id"_s, u"ghost"_s);
-        }) << u"$.tool_log[0].message_id"_s;
+        QTest::newRow("active leaf unknown")
+            << doc([](QJsonObject &d) { setSession(d, u"active_leaf_id"_s, u"ghost"_s); })
+            << u"$.session.active_leaf_id: refers to message"_s;
+        QTest::newRow("summary span unknown")
+            << doc([](QJsonObject &d) { setIn(d, u"summaries"_s, 0, u"first_message_id"_s, u"ghost"_s); })
+            << u"$.summaries[0].first_message_id"_s;
+        QTest::newRow("tool log message unknown")
+            << doc([](QJsonObject &d) { setIn(d, u"tool_log"_s, 0, u"message_id"_s, u"ghost"_s); })
+            << u"$.tool_log[0].message_id"_s;
         QTest::newRow("memory scope") << doc([](QJsonObject &d) {
             setIn(d, u"memories"_s, 0, u"scope"_s, u"everywhere"_s);
         }) << u"$.memories[0].scope: unknown value"_s;
-        QTest::newRow("memory from elsewhere") << doc([](QJsonObject &d) {
-            setIn(d, u"memories"_s, 0, u"source_session_id"_s, u"other-session"_s);
-        }) << u"$.memories[0].source_session_id"_s;
+        QTest::newRow("memory from elsewhere")
+            << doc([](QJsonObject &d) { setIn(d, u"memories"_s, 0, u"source_session_id"_s, u"other-session"_s); })
+            << u"$.memories[0].source_session_id"_s;
         QTest::newRow("duplicate snapshot") << doc([](QJsonObject &d) {
             QJsonArray s = d.value(u"context_snapshots"_s).toArray();
             s.append(s.at(0));
             d.insert(u"context_snapshots"_s, s);
         }) << u"$.context_snapshots[1].id: snapshot id"_s;
-        QTest::newRow("forked from nowhere") << doc([](QJsonObject &d) {
-            setSession(d, u"parent_session_id"_s, u"missing-session"_s);
-        }) << u"parent_session_id: forked from session"_s;
+        QTest::newRow("forked from nowhere")
+            << doc([](QJsonObject &d) { setSession(d, u"parent_session_id"_s, u"missing-session"_s); })
+            << u"parent_session_id: forked from session"_s;
         QTest::newRow("archive duplicate session") << [this] {
             QJsonObject session = m_valid;
             session.remove(u"format"_s);
-            return QJsonDocument(QJsonObject{{u"format"_s, u"skein.archive/1"_s},
-                                             {u"sessions"_s, QJsonArray{session, session}}})
+            return QJsonDocument(QJsonObject {{u"format"_s, u"skein.archive/1"_s},
+                                              {u"sessions"_s, QJsonArray {session, session}}})
                 .toJson();
         }() << u"$.sessions[1].session.id: session"_s;
         QTest::newRow("archive sessions not array")
-            << QJsonDocument(QJsonObject{{u"format"_s, u"skein.archive/1"_s}, {u"sessions"_s, 3}}).toJson()
+            << QJsonDocument(QJsonObject {{u"format"_s, u"skein.archive/1"_s}, {u"sessions"_s, 3}}).toJson()
             << u"$.sessions: expected an array"_s;
     }
 
@@ -249,10 +249,9 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         auto store = std::move(Store::open(Test::makeDir(tmp.filePath(QStringLiteral("db"))))).value();
-        QVERIFY(store->database()
-                    .execScript(QStringLiteral("CREATE TRIGGER boom BEFORE INSERT ON context_snapshots "
+        QVERIFY(store->database().execScript(QStringLiteral("CREATE TRIGGER boom BEFORE INSERT ON context_snapshots "
                                                "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;"))
-                    .ok());
+                                                 .ok());
         Result<ImportReport> report = Importer(*store).importBytes(QJsonDocument(m_valid).toJson());
         QVERIFY(!report.ok());
         QSqlQuery q(store->database().connection());

@@ -18,13 +18,14 @@ private Q_SLOTS:
         Session s = Session::create(QStringLiteral("Sorting in C++"));
         s.systemPrompt = QStringLiteral("You are terse.");
         Message user = Message::create(s.id, {}, Role::User, QStringLiteral("How do I sort a vector?"));
-        Message assistant = Message::create(s.id, user.id, Role::Assistant,
-                                            QStringLiteral("Use std::sort:\n\n```cpp\nstd::sort(v.begin(), v.end());\n```\n"));
+        Message assistant
+            = Message::create(s.id, user.id, Role::Assistant,
+                              QStringLiteral("Use std::sort:\n\n```cpp\nstd::sort(v.begin(), v.end());\n```\n"));
         assistant.model = QStringLiteral("gpt-4o");
         assistant.reasoning = QStringLiteral("The user wants the standard algorithm.");
-        assistant.toolCalls = QJsonArray{QJsonObject{{QStringLiteral("id"), QStringLiteral("call_1")},
-                                                     {QStringLiteral("name"), QStringLiteral("calculator")},
-                                                     {QStringLiteral("arguments"), QStringLiteral("{\"x\":1}")}}};
+        assistant.toolCalls = QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("call_1")},
+                                                        {QStringLiteral("name"), QStringLiteral("calculator")},
+                                                         {QStringLiteral("arguments"), QStringLiteral("{\"x\":1}")}}};
         Message tool = Message::create(s.id, assistant.id, Role::Tool, QStringLiteral("result with ``` fence"));
         tool.toolName = QStringLiteral("calculator");
         tool.toolCallId = QStringLiteral("call_1");

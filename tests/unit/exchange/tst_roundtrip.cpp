@@ -7,10 +7,10 @@
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QDir>
 #include <QTemporaryDir>
 
 using namespace Skein;
@@ -56,11 +56,8 @@ private Q_SLOTS:
                 const QList<QByteArray> a = first.value().split('\n'), b = second.value().split('\n');
                 for (qsizetype l = 0; l < std::min(a.size(), b.size()); ++l)
                     if (a.at(l) != b.at(l))
-                        QFAIL(qPrintable(QStringLiteral("tree %1 differs at line %2:\n%3\n%4")
-                                             .arg(i)
-                                             .arg(l + 1)
-                                             .arg(QString::fromUtf8(a.at(l).left(200)),
-                                                  QString::fromUtf8(b.at(l).left(200)))));
+                        QFAIL(qPrintable(QStringLiteral("tree %1 differs at line %2:\n%3\n%4") .arg(i).arg(l + 1).arg(
+                            QString::fromUtf8(a.at(l).left(200)), QString::fromUtf8(b.at(l).left(200)))));
                 QFAIL("exports differ in length");
             }
 
