@@ -58,9 +58,10 @@ Status MessageRepository::insert(const Message &m)
 {
     if (m.id.isEmpty() || m.sessionId.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a message needs an id and a session")};
-    QSqlQuery &q
-        = m_db.statement(QStringLiteral("INSERT INTO messages (") + columns
-                                        + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("INSERT INTO messages (") + columns
+                       + QStringLiteral(", parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                                                         "(SELECT seq FROM messages WHERE id = ?))"));
     q.bindValue(0, m.id);
     q.bindValue(1, m.sessionId);
     q.bindValue(2, SqlValues::nullable(m.parentId));
@@ -84,6 +85,7 @@ Status MessageRepository::insert(const Message &m)
     q.bindValue(20, m.createdAt);
     q.bindValue(21, SqlValues::nullable(m.completedAt));
     q.bindValue(22, SqlValues::nullable(m.requestId));
+    q.bindValue(23, SqlValues::nullable(m.parentId));
     return m_db.exec(q);
 }
 
@@ -202,14 +204,15 @@ Result<QList<Message>> MessageRepository::children(const QString &sessionId, con
 
 Result<QList<Message>> MessageRepository::path(const QString &leafId)
 {
-    return collect(QStringLiteral("WITH RECURSIVE chain(id, depth) AS ("
-                                  " SELECT ?, 0"
+    // One rowid lookup per step (parent_seq), then a rowid join for the columns.
+    return collect(QStringLiteral("WITH RECURSIVE chain(seq, parent, depth) AS ("
+                                  " SELECT seq, parent_seq, 0 FROM messages WHERE id = ?"
                                   " UNION ALL"
-                                  " SELECT m.parent_id, chain.depth + 1 FROM messages m JOIN chain ON m.id = chain.id"
-                                  " WHERE m.parent_id IS NOT NULL) "
+                                  " SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m"
+                                  " JOIN chain ON m.seq = chain.parent) "
                                   "SELECT ")
         + prefixedColumns
-        + QStringLiteral(" FROM chain JOIN messages m ON m.id = chain.id ORDER BY chain.depth DESC"), {leafId});
+        + QStringLiteral(" FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth DESC"), {leafId});
 }
 
 Result<QList<Message>> MessageRepository::bySession(const QString &sessionId)

@@ -19,7 +19,7 @@ struct SearchQuery
     QString highlightClose = QStringLiteral("\x03");
     // Queries made only of 1–2 character terms cannot use the trigram index; they scan this many
     // most recent messages (or the whole session when sessionId is set).
-    int shortTermWindow = 50000;
+    int shortTermWindow = 20000;
 };
 
 struct SearchHit

@@ -1,3 +1,4 @@
+#include "core/domain/ids.h"
 #include "storage/database.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
@@ -156,6 +157,44 @@ private Q_SLOTS:
         auto backup = Store::openFile(info.backupPath, readOnly);
         QVERIFY(backup);
         QCOMPARE(backup.value()->sessions().get(s.id)->title, QStringLiteral("before upgrade"));
+    }
+
+    void upgradingFromVersion1KeepsTheTreeWalkable()
+    {
+        QTemporaryDir tmp;
+        Database::Options v1;
+        v1.migrationsDir = migrationsWith(tmp, {}, 1);
+        QStringList ids;
+        {
+            auto store = Store::open(tmp.path(), v1);
+            QVERIFY(store);
+            Session s = Session::create(QStringLiteral("v1"));
+            QVERIFY(store.value()->sessions().create(s));
+            // Version 1 has no parent_seq: write the rows the way a version-1 binary did.
+            QSqlQuery q(store.value()->database().connection());
+            QVERIFY(
+                q.prepare(QStringLiteral("INSERT INTO messages (id, session_id, parent_id, role, content, created_at) "
+                                             "VALUES (?, ?, ?, 'user', ?, 1)")));
+            QString parent;
+            for (int i = 0; i < 5; ++i) {
+                const QString id = Ids::create();
+                q.bindValue(0, id);
+                q.bindValue(1, s.id);
+                q.bindValue(2, parent.isEmpty() ? QVariant() : QVariant(parent));
+                q.bindValue(3, QString::number(i));
+                QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+                ids << id;
+                parent = id;
+            }
+        }
+        auto store = Store::open(tmp.path());
+        QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+        QVERIFY(store.value()->database().info().schemaVersion >= 2);
+        QVERIFY(!store.value()->database().info().backupPath.isEmpty());
+        auto path = store.value()->messages().path(ids.last());
+        QVERIFY(path);
+        QCOMPARE(path->size(), 5);
+        QCOMPARE(path->first().id, ids.first());
     }
 
     void aFailingMigrationLeavesTheVersionAndSchemaUnchanged()

@@ -382,6 +382,28 @@ private Q_SLOTS:
         SKEIN_VERIFY_OK(store.providers().remove(p.id));
         QVERIFY(store.providers().list()->isEmpty());
 
+        Summary first {Ids::create(),
+                       s.id,
+                       SummaryLevel::Segment,
+                       QStringLiteral("m1"),
+                                      QStringLiteral("m9"),
+                                                     QStringLiteral("old summary"), 10, QStringLiteral("small"), 1, {}};
+        Summary second = first;
+        second.id = Ids::create();
+        second.content = QStringLiteral("regenerated");
+        second.createdAt = 2;
+        SKEIN_VERIFY_OK(store.summaries().create(first));
+        SKEIN_VERIFY_OK(store.summaries().create(second));
+        SKEIN_VERIFY_OK(store.summaries().supersede(first.id, second.id));
+        QCOMPARE(store.summaries().bySession(s.id)->size(), 1);
+        QCOMPARE(store.summaries().bySession(s.id)->first().id, second.id);
+        QCOMPARE(store.summaries().bySession(s.id, true)->size(), 2);
+        QCOMPARE(store.summaries().get(first.id)->supersededBy, second.id);
+        QCOMPARE(store.summaries().supersede(first.id, QStringLiteral("missing")).error().kind,
+                                             StorageError::Kind::NotFound);
+        SKEIN_VERIFY_OK(store.summaries().setContent(second.id, QStringLiteral("edited"), 3));
+        QCOMPARE(store.summaries().get(second.id)->content, QStringLiteral("edited"));
+
         SKEIN_VERIFY_OK(store.settings().set(QStringLiteral("ui.theme"), QStringLiteral("dark")));
         QCOMPARE(store.settings().get(QStringLiteral("ui.theme"))->value(), QStringLiteral("dark"));
         QVERIFY(!store.settings().get(QStringLiteral("nope"))->has_value());
