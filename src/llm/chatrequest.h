@@ -24,6 +24,10 @@ struct ChatMessage
     QString toolCallId; // tool results: the id of the call they answer
     QString toolName; // tool results: the tool's name (Ollama wants it)
     bool isError = false; // tool results that report a failure
+    // Assistant messages: the model's reasoning as it came. Anthropic needs a signed thinking block
+    // back in a tool loop; DeepSeek-style servers may need reasoning_content (see ChatRequest).
+    QString reasoning;
+    QString reasoningSignature;
 
     static ChatMessage user(const QString &text);
     static ChatMessage assistant(const QString &text, QList<ToolCall> calls = {});
@@ -53,6 +57,11 @@ struct ChatRequest
     // A trailing assistant message is a prefill the model continues (Continue on an interrupted
     // reply). Only Anthropic supports it natively; other kinds get it as a normal assistant turn.
     bool continueLastAssistant = false;
+    // OpenAI-compatible dialect switches, set from the provider's settings: reasoning models reject
+    // max_tokens and want max_completion_tokens; some servers (DeepSeek thinking mode with tools)
+    // want the assistant's reasoning_content sent back.
+    bool useMaxCompletionTokens = false;
+    bool sendReasoningContent = false;
 };
 
 } // namespace Skein

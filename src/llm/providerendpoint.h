@@ -29,6 +29,8 @@ struct ProviderEndpoint
     int transferTimeoutMs = 10 * 60 * 1000;
     RetryPolicy retry;
     RawHeaders extraHeaders; // e.g. anthropic-beta, OpenRouter's HTTP-Referer
+    bool useMaxCompletionTokens = false; // OpenAI reasoning models
+    bool sendReasoningContent = false; // DeepSeek thinking mode with tools
 
     static ProviderEndpoint make(ProviderKind kind, const QUrl &baseUrl, const QString &apiKey = {});
 };

@@ -61,7 +61,7 @@ QJsonObject openAiBody(const ChatRequest &request)
     QJsonObject body;
     applyCommon(body, request);
     if (request.maxTokens)
-        body.insert(u"max_tokens"_s, *request.maxTokens);
+        body.insert(request.useMaxCompletionTokens ? u"max_completion_tokens"_s : u"max_tokens"_s, *request.maxTokens);
     if (request.stream)
         body.insert(u"stream_options"_s, QJsonObject {{u"include_usage"_s, true}});
 
@@ -88,6 +88,8 @@ QJsonObject openAiBody(const ChatRequest &request)
                 }
                 out.insert(u"tool_calls"_s, calls);
             }
+            if (request.sendReasoningContent && !message.reasoning.isEmpty())
+                out.insert(u"reasoning_content"_s, message.reasoning);
             messages.append(out);
             break;
         }
@@ -169,6 +171,12 @@ QJsonObject anthropicBody(const ChatRequest &request)
                 break;
             }
             QJsonArray blocks;
+            // A signed thinking block goes back unchanged and first while a tool loop runs.
+            if (!message.reasoningSignature.isEmpty()) {
+                blocks.append(QJsonObject {{u"type"_s, u"thinking"_s},
+                                           {u"thinking"_s, message.reasoning},
+                                           {u"signature"_s, message.reasoningSignature}});
+            }
             if (!message.content.isEmpty())
                 blocks.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
             for (const ToolCall &call : message.toolCalls) {

@@ -50,6 +50,8 @@ StreamingCall::StreamingCall(ProviderClient *client, ChatRequest request)
 {
     // The call decodes the reply incrementally; a non-streaming body has a different shape.
     m_request.stream = true;
+    m_request.useMaxCompletionTokens = m_request.useMaxCompletionTokens || client->endpoint().useMaxCompletionTokens;
+    m_request.sendReasoningContent = m_request.sendReasoningContent || client->endpoint().sendReasoningContent;
     m_body = QJsonDocument(RequestBuilder::body(client->endpoint().kind, m_request)).toJson(QJsonDocument::Compact);
     m_retryTimer->setSingleShot(true);
     connect(m_retryTimer, &QTimer::timeout, this, &StreamingCall::sendAttempt);

@@ -113,6 +113,38 @@ private Q_SLOTS:
         QCOMPARE(unstreamed.value(u"messages"_s).toArray().at(0).toObject().value(u"role"_s).toString(), u"user"_s);
     }
 
+    void reasoningAndTokenFieldSwitches()
+    {
+        ChatRequest request = weatherConversation();
+        request.messages[1].reasoning = u"The user wants weather; call the tool."_s;
+        request.messages[1].reasoningSignature = u"sig-abc"_s;
+
+        QJsonObject body = RequestBuilder::openAiBody(request);
+        QVERIFY(!body.value(u"messages"_s).toArray().at(2).toObject().contains(u"reasoning_content"_s));
+        QVERIFY(body.contains(u"max_tokens"_s));
+        request.sendReasoningContent = true;
+        request.useMaxCompletionTokens = true;
+        body = RequestBuilder::openAiBody(request);
+        QCOMPARE(body.value(u"messages"_s).toArray().at(2).toObject().value(u"reasoning_content"_s).toString(),
+                 request.messages[1].reasoning);
+        QCOMPARE(body.value(u"max_completion_tokens"_s).toInt(), 512);
+        QVERIFY(!body.contains(u"max_tokens"_s));
+
+        const QJsonArray blocks = RequestBuilder::anthropicBody(request)
+                                      .value(u"messages"_s)
+                                      .toArray()
+                                      .at(1)
+                                      .toObject()
+                                      .value(u"content"_s)
+                                      .toArray();
+        QCOMPARE(blocks.size(), 2);
+        const QJsonObject thinking = blocks.at(0).toObject();
+        QCOMPARE(thinking.value(u"type"_s).toString(), u"thinking"_s);
+        QCOMPARE(thinking.value(u"thinking"_s).toString(), request.messages[1].reasoning);
+        QCOMPARE(thinking.value(u"signature"_s).toString(), u"sig-abc"_s);
+        QCOMPARE(blocks.at(1).toObject().value(u"type"_s).toString(), u"tool_use"_s);
+    }
+
     void ollamaBodyMatchesDocumentedToolHistory()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire/ollama");
