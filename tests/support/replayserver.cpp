@@ -178,7 +178,10 @@ QUrl ReplayServer::baseUrl() const
 QUrl ReplayServer::url(const QString &path) const
 {
     QUrl result = baseUrl();
-    result.setPath(path);
+    const qsizetype question = path.indexOf(u'?');
+    result.setPath(path.left(question));
+    if (question >= 0)
+        result.setQuery(path.mid(question + 1));
     return result;
 }
 
