@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 
 namespace Skein {
 
@@ -13,40 +14,64 @@ namespace {
 #include "hantable.inc"
 
 using Kind = TokenFeatures::Kind;
-using Weights = std::array<double, TokenFeatures::Count>;
 
 // Fitted on the even ids of tests/data/tokens with tests/tools/tokens/fit.mjs (the odd ids are held
 // out), except the weights the corpus barely exercises (KanaHangul, LatinExtended, OtherLetters,
 // Symbols, Astral), which were set from spot checks against the tokenizers, erring high.
 // Weights for the other profile's HanRare feature are 0. See docs/tokens.md.
-constexpr Weights kO200k = {
-    /* Han */ 0.728,          /* HanRareO200k */ 0.462,
-    /* HanRareCl100k */ 0.0,  /* KanaHangul */ 0.5,
-    /* WidePunct */ 0.662,    /* WordSegments */ 1.004,
-    /* LettersOver4 */ 0.004, /* LettersOver8 */ 0.076,
-    /* LatinExtended */ 0.5,  /* DigitGroups */ 0.983,
-    /* PunctRuns */ 0.871,    /* PunctChars */ 0.103,
-    /* PunctChanges */ 0.0,   /* SymbolsBeforeWord */ -0.906,
-    /* NewlineRuns */ 0.812,  /* IndentRuns */ 0.774,
-    /* IndentChars */ 0.0,    /* SpaceRuns */ 0.969,
-    /* SplitBlanks */ 0.323,  /* BreaksAfterSymbol */ 0.086,
-    /* OtherLetters */ 0.5,   /* Symbols */ 1.5,
+constexpr double kO200k[] = {
+    /* Han */ 0.729,
+    /* HanRareO200k */ 0.464,
+    /* HanRareCl100k */ 0.0,
+    /* KanaHangul */ 0.5,
+    /* WidePunct */ 0.654,
+    /* WordSegments */ 0.999,
+    /* LettersOver4 */ 0.008,
+    /* LettersOver8 */ 0.074,
+    /* LatinExtended */ 0.5,
+    /* DigitGroups */ 0.964,
+    /* PunctRuns */ 0.97,
+    /* PunctChars */ 0.0,
+    /* PunctChanges */ 0.102,
+    /* RepeatGroups */ 0.751,
+    /* SymbolsBeforeWord */ -0.897,
+    /* NewlineRuns */ 0.974,
+    /* IndentRuns */ 0.756,
+    /* IndentChars */ 0.0,
+    /* SpaceRuns */ 0.951,
+    /* SplitBlanks */ 0.358,
+    /* BreaksAfterSymbol */ 0.094,
+    /* OtherLetters */ 0.5,
+    /* Symbols */ 1.5,
     /* Astral */ 1.5,
 };
-constexpr Weights kCl100k = {
-    /* Han */ 0.901,           /* HanRareO200k */ 0.0,
-    /* HanRareCl100k */ 1.437, /* KanaHangul */ 0.8,
-    /* WidePunct */ 0.454,     /* WordSegments */ 0.983,
-    /* LettersOver4 */ 0.016,  /* LettersOver8 */ 0.085,
-    /* LatinExtended */ 0.5,   /* DigitGroups */ 0.958,
-    /* PunctRuns */ 0.912,     /* PunctChars */ 0.067,
-    /* PunctChanges */ 0.023,  /* SymbolsBeforeWord */ -0.902,
-    /* NewlineRuns */ 0.876,   /* IndentRuns */ 0.779,
-    /* IndentChars */ 0.0,     /* SpaceRuns */ 1.098,
-    /* SplitBlanks */ 0.344,   /* BreaksAfterSymbol */ 0.067,
-    /* OtherLetters */ 0.9,    /* Symbols */ 2.0,
+constexpr double kCl100k[] = {
+    /* Han */ 0.901,
+    /* HanRareO200k */ 0.0,
+    /* HanRareCl100k */ 1.443,
+    /* KanaHangul */ 0.8,
+    /* WidePunct */ 0.442,
+    /* WordSegments */ 0.978,
+    /* LettersOver4 */ 0.02,
+    /* LettersOver8 */ 0.084,
+    /* LatinExtended */ 0.5,
+    /* DigitGroups */ 0.943,
+    /* PunctRuns */ 0.974,
+    /* PunctChars */ 0.0,
+    /* PunctChanges */ 0.09,
+    /* RepeatGroups */ 0.611,
+    /* SymbolsBeforeWord */ -0.893,
+    /* NewlineRuns */ 0.983,
+    /* IndentRuns */ 0.764,
+    /* IndentChars */ 0.0,
+    /* SpaceRuns */ 1.083,
+    /* SplitBlanks */ 0.379,
+    /* BreaksAfterSymbol */ 0.072,
+    /* OtherLetters */ 0.9,
+    /* Symbols */ 2.0,
     /* Astral */ 2.5,
 };
+static_assert(std::size(kO200k) == TokenFeatures::Count && std::size(kCl100k) == TokenFeatures::Count);
 
 // Framing around each message and before the reply (OpenAI chat format: <|start|>role…<|end|>).
 constexpr qint64 kPerMessage = 3;
@@ -143,10 +168,10 @@ void addSegment(std::array<qint64, TokenFeatures::Count> &counts, qsizetype leng
 QString TokenFeatures::name(Kind kind)
 {
     static const char *const names[Count] = {
-        "Han",          "HanRareO200k",      "HanRareCl100k", "KanaHangul",  "WidePunct",   "WordSegments",
-        "LettersOver4", "LettersOver8",      "LatinExtended", "DigitGroups", "PunctRuns",   "PunctChars",
-        "PunctChanges", "SymbolsBeforeWord", "NewlineRuns",   "IndentRuns",  "IndentChars", "SpaceRuns",
-        "SplitBlanks",  "BreaksAfterSymbol", "OtherLetters",  "Symbols",     "Astral",
+        "Han",          "HanRareO200k", "HanRareCl100k",     "KanaHangul",   "WidePunct",  "WordSegments",
+        "LettersOver4", "LettersOver8", "LatinExtended",     "DigitGroups",  "PunctRuns",  "PunctChars",
+        "PunctChanges", "RepeatGroups", "SymbolsBeforeWord", "NewlineRuns",  "IndentRuns", "IndentChars",
+        "SpaceRuns",    "SplitBlanks",  "BreaksAfterSymbol", "OtherLetters", "Symbols",    "Astral",
     };
     return kind >= 0 && kind < Count ? QString::fromLatin1(names[kind]) : QString();
 }
@@ -235,10 +260,21 @@ TokenFeatures TokenEstimator::measure(QStringView text)
                     ++counts[Kind::SplitBlanks];
             } else if (cls == Punct) {
                 const qsizetype start = i;
+                qsizetype changes = 0, repeats = 0, group = 1;
                 for (++i; i < n && p[i] < 0x80 && kAscii[p[i]] == Punct; ++i) {
-                    if (p[i] != p[i - 1])
-                        ++counts[Kind::PunctChanges];
+                    if (p[i] != p[i - 1]) {
+                        ++changes;
+                        repeats += group >= 2 ? 1 : 0;
+                        group = 1;
+                    } else {
+                        ++group;
+                    }
                 }
+                repeats += group >= 2 ? 1 : 0;
+                counts[Kind::PunctChanges] += changes;
+                // Repeated symbols inside a mixed run ("|---|---|") are tokens of their own.
+                if (changes > 0)
+                    counts[Kind::RepeatGroups] += repeats;
                 ++counts[Kind::PunctRuns];
                 counts[Kind::PunctChars] += i - start;
                 // A lone symbol right before a word merges into the word's token ("name, .get,
@@ -276,7 +312,7 @@ TokenFeatures TokenEstimator::measure(QStringView text)
 
 double TokenEstimator::weigh(const TokenFeatures &features) const
 {
-    const Weights &weights = m_profile == TokenProfile::Cl100k ? kCl100k : kO200k;
+    const double *const weights = m_profile == TokenProfile::Cl100k ? kCl100k : kO200k;
     double sum = 0;
     for (int k = 0; k < TokenFeatures::Count; ++k)
         sum += weights[k] * static_cast<double>(features.counts[k]);

@@ -33,6 +33,7 @@ struct TokenFeatures
         PunctRuns, // runs of ASCII punctuation / symbols
         PunctChars, // ASCII punctuation / symbol characters
         PunctChanges, // places inside a symbol run where the symbol changes ("|---|" has 2)
+        RepeatGroups, // groups of a repeated symbol inside a mixed symbol run ("|---|" has 1)
         SymbolsBeforeWord, // symbol runs directly followed by a Latin word
         NewlineRuns, // whitespace runs containing a line break (not right after a symbol)
         IndentRuns, // blanks after the last line break that do not join the next token

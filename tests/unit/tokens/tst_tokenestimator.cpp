@@ -77,6 +77,8 @@ private Q_SLOTS:
         QCOMPARE(f[Kind::SplitBlanks], 1); // tabs do not join a symbol: "\t\t" + "\t"
         QCOMPARE(f[Kind::PunctChanges], 0);
         QCOMPARE(TokenEstimator::measure(u"|---|---|")[Kind::PunctChanges], 4);
+        QCOMPARE(TokenEstimator::measure(u"|---|---|")[Kind::RepeatGroups], 2);
+        QCOMPARE(TokenEstimator::measure(u"```")[Kind::RepeatGroups], 0); // a pure repeat is one run
         f = TokenEstimator::measure(u"你好，世界。");
         QCOMPARE(f[Kind::Han], 4);
         QCOMPARE(f[Kind::WidePunct], 2);
