@@ -60,9 +60,12 @@ LlmError::Category categoryOf(const ProviderError &error)
 
 bool LlmError::isRetryable() const
 {
+    if (shouldRetry)
+        return *shouldRetry && category != Category::Cancelled;
     switch (category) {
     case Category::Network:
     case Category::Timeout:
+    case Category::Truncated: // the policy still refuses once content has arrived
     case Category::RateLimit:
     case Category::Overloaded:
         return true;
@@ -119,6 +122,9 @@ QString LlmError::displayText() const
     case Category::Truncated:
         headline = tr("The reply ended before it was complete");
         break;
+    case Category::EmptyReply:
+        headline = tr("The model finished without any output; the conversation may exceed its context window");
+        break;
     case Category::Cancelled:
         headline = tr("Stopped");
         break;
@@ -155,6 +161,8 @@ QString LlmError::categoryName(Category category)
         return u"parse"_s;
     case Category::Truncated:
         return u"truncated"_s;
+    case Category::EmptyReply:
+        return u"empty_reply"_s;
     case Category::Cancelled:
         return u"cancelled"_s;
     }
@@ -173,6 +181,13 @@ LlmError LlmError::fromProvider(const ProviderError &providerError)
     error.httpStatus = providerError.httpStatus;
     error.message = shorten(providerError.message);
     error.category = categoryOf(providerError);
+    return error;
+}
+
+LlmError LlmError::emptyReply()
+{
+    LlmError error;
+    error.category = Category::EmptyReply;
     return error;
 }
 
@@ -211,6 +226,9 @@ LlmError fromHttp(int status, const RawHeaders &headers, const QByteArray &body)
 {
     LlmError error = LlmError::fromProvider(parseProviderErrorBody(status, body));
     error.retryAfterMs = retryAfterMs(headers);
+    const QByteArray shouldRetry = headerValue(headers, "x-should-retry").trimmed().toLower();
+    if (shouldRetry == "true" || shouldRetry == "false")
+        error.shouldRetry = shouldRetry == "true";
     error.requestId = QString::fromLatin1(headerValue(headers, "x-request-id"));
     if (error.requestId.isEmpty())
         error.requestId = QString::fromLatin1(headerValue(headers, "request-id"));

@@ -34,6 +34,7 @@ public:
         Api, // an error reported inside a 200 stream
         Parse, // the server sent something we cannot understand
         Truncated, // the stream ended without a terminal marker
+        EmptyReply, // the stream ended properly but produced nothing (often: prompt over the context)
         Cancelled, // the user stopped it
     };
 
@@ -42,6 +43,7 @@ public:
     QString message; // the provider's message (readable, no HTML) or the transport's description
     ProviderError provider; // what the provider reported, when it did (type, code, n_ctx, ...)
     std::optional<qint64> retryAfterMs;
+    std::optional<bool> shouldRetry; // the server's x-should-retry header, which overrides the status
     QString requestId;
 
     bool isError() const { return category != Category::None; }
@@ -58,6 +60,7 @@ public:
     static LlmError timeout();
     static LlmError cancelled();
     static LlmError truncated();
+    static LlmError emptyReply();
     // An error the provider reported (HTTP body or an event inside a 200 stream).
     static LlmError fromProvider(const ProviderError &error);
 };

@@ -175,6 +175,9 @@ void StreamingCall::onReplyFinished()
         fail(LlmError::fromProvider(assembled.error));
     else if (assembled.isTruncated())
         fail(LlmError::truncated());
+    else if (assembled.isEmpty()
+             && (assembled.finishReason == FinishReason::Stop || assembled.finishReason == FinishReason::None))
+        finish(LlmError::emptyReply()); // a refusal or a filter may legitimately say nothing
     else
         finish({});
 }

@@ -411,6 +411,33 @@ private Q_SLOTS:
         QCOMPARE(m_server->requestCount(), 1);
     }
 
+    void finishedWithoutOutputIsReported()
+    {
+        // LM Studio / old llama.cpp: a prompt over the context gives a proper but empty stream.
+        const QByteArray empty = "data: {\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+                                 "\"delta\":{\"role\":\"assistant\"},\"finish_reason\":null}]}\n\n"
+                                 "data: {\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+                                 "\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
+        m_server->route("POST", "/v1/chat/completions", {ReplayResponse::fromBytes(200, empty, "text/event-stream")});
+        client(ProviderKind::OpenAiCompatible);
+        const Observed observed = run();
+        QCOMPARE(observed.error.category, LlmError::Category::EmptyReply);
+        QVERIFY(!observed.error.displayText().isEmpty());
+        QCOMPARE(m_server->requestCount(), 1);
+    }
+
+    void refusalWithoutContentIsNotAnError()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire/anthropic");
+        m_server->route("POST", "/v1/messages",
+                        {ReplayResponse::fromFile(200, fixture(u"anthropic/messages-refusal-stop-reason.sse"_s),
+                                                  "text/event-stream")});
+        client(ProviderKind::Anthropic);
+        const Observed observed = run();
+        QVERIFY2(!observed.error.isError(), qPrintable(observed.error.displayText()));
+        QCOMPARE(observed.turn.finishReason, FinishReason::Refusal);
+    }
+
     void stallHitsInactivityTimeout()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire/openai");

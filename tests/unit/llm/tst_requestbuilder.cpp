@@ -452,6 +452,13 @@ private Q_SLOTS:
         limited.retryAfterMs = 10 * 60 * 1000;
         QVERIFY2(!policy.delayBeforeRetry(1, limited, false, none), "a wait beyond the cap is left to the user");
         QVERIFY(policy.delayBeforeRetry(1, LlmError::network(u"reset"_s), false, none));
+        const QByteArray body = "{\"error\":{\"message\":\"x\"}}";
+        QVERIFY2(!policy.delayBeforeRetry(1, ErrorParser::fromHttp(500, headers({{"x-should-retry", "false"}}), body),
+                                          false, none),
+                 "the server said not to retry");
+        QVERIFY2(policy.delayBeforeRetry(1, ErrorParser::fromHttp(400, headers({{"X-Should-Retry", "true"}}), body),
+                                         false, none),
+                 "the server said to retry");
         QVERIFY(!policy.delayBeforeRetry(1, LlmError::cancelled(), false, none));
     }
 
