@@ -3,6 +3,7 @@
 #include <QJsonValue>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace Skein {
