@@ -467,7 +467,7 @@ private Q_SLOTS:
         QCOMPARE(observed.retryDelays.size(), 1);
     }
 
-    void errorInsideStreamAfterContentIsNotRetried_data()
+    void errorInsideStreamIsReportedNotRetried_data()
     {
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("file");
@@ -479,9 +479,14 @@ private Q_SLOTS:
         QTest::newRow("anthropic") << int(ProviderKind::Anthropic)
                                    << u"anthropic/messages-midstream-overloaded-error.sse"_s
                                    << int(LlmError::Category::Overloaded) << u"Hello"_s;
+        QTest::newRow("ollama") << int(ProviderKind::OllamaNative) << u"ollama/generate-stream-midstream-error.ndjson"_s
+                                << int(LlmError::Category::Api) << u" Yes.Ican"_s;
+        QTest::newRow("llama.cpp error field, no content")
+            << int(ProviderKind::OpenAiCompatible) << u"llamacpp/chat-stream-error-field-context-exceeded.sse"_s
+            << int(LlmError::Category::ContextTooLong) << QString();
     }
 
-    void errorInsideStreamAfterContentIsNotRetried()
+    void errorInsideStreamIsReportedNotRetried()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire");
         QFETCH(int, kind);
