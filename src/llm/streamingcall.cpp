@@ -73,7 +73,6 @@ void StreamingCall::cancel()
     if (m_finished)
         return;
     m_retryTimer->stop();
-    m_cancelling = true;
     dropReply();
     finish(LlmError::cancelled());
 }
@@ -109,7 +108,7 @@ int StreamingCall::httpStatus() const
 void StreamingCall::onMetaData()
 {
     const int status = httpStatus();
-    if (status == 0 || m_status != 0)
+    if (status == 0 || m_status != 0 || (status >= 300 && status < 400)) // a redirect QNAM follows
         return;
     m_status = status;
     if (status >= 200 && status < 300) {
@@ -143,22 +142,25 @@ void StreamingCall::handleDeltas(const QList<StreamDelta> &deltas)
 
 void StreamingCall::onReplyFinished()
 {
-    if (!m_reply || m_cancelling)
+    if (!m_reply || m_finished)
         return;
     onMetaData();
     QNetworkReply *reply = m_reply;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError networkError = reply->error();
     const QString networkText = reply->errorString();
     const QByteArray rest = reply->isOpen() ? reply->readAll() : QByteArray();
     const RawHeaders headers = reply->rawHeaderPairs();
     dropReply();
 
-    if (m_status != 0 && !m_accepted) {
-        fail(ErrorParser::fromHttp(m_status, headers, m_errorBody + rest));
+    if (status != 0 && (status < 200 || status >= 300)) {
+        fail(ErrorParser::fromHttp(status, headers, m_errorBody + rest));
         return;
     }
     if (m_accepted)
         handleDeltas(m_decoder->feed(rest));
+    if (m_finished) // a listener cancelled while handling the last deltas
+        return;
 
     // QNAM reports the inactivity timeout as a cancellation we did not ask for.
     if (networkError == QNetworkReply::OperationCanceledError || networkError == QNetworkReply::TimeoutError) {
@@ -170,6 +172,8 @@ void StreamingCall::onReplyFinished()
         return;
     }
     handleDeltas(m_decoder->finish());
+    if (m_finished)
+        return;
     const AssembledTurn assembled = m_assembler->turn();
     if (assembled.hasError())
         fail(LlmError::fromProvider(assembled.error));
@@ -184,6 +188,8 @@ void StreamingCall::onReplyFinished()
 
 void StreamingCall::fail(const LlmError &error)
 {
+    if (m_finished)
+        return;
     const std::optional<qint64> delay
         = m_client ? m_client->endpoint().retry.delayBeforeRetry(m_attempts, error, m_hasContent) : std::nullopt;
     if (!delay) {

@@ -79,7 +79,6 @@ private:
     int m_status = 0;
     bool m_accepted = false;
     bool m_hasContent = false;
-    bool m_cancelling = false;
     bool m_finished = false;
 };
 

@@ -561,6 +561,24 @@ private Q_SLOTS:
         QCOMPARE(c->liveReplyCount(), 0);
     }
 
+    void cancelFromADeltaHandler()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire/openai");
+        m_server->route(
+            "POST", "/v1/chat/completions",
+            {ReplayResponse::fromFile(200, fixture(u"openai/chat-text-stream-with-usage.sse"_s), "text/event-stream")});
+        ProviderClient *c = client(ProviderKind::OpenAiCompatible);
+        Observed observed;
+        StreamingCall *call = observe(c->chat(simpleRequest()), observed);
+        connect(call, &StreamingCall::deltasReceived, call, [call] { call->cancel(); });
+        QTRY_VERIFY_WITH_TIMEOUT(call->isFinished(), Wait);
+        QTest::qWait(100);
+        QCOMPARE(observed.finishedCount, 1);
+        QCOMPARE(observed.error.category, LlmError::Category::Cancelled);
+        QVERIFY(observed.retryDelays.isEmpty());
+        QCOMPARE(m_server->requestCount(), 1);
+    }
+
     void cancelDuringBackoff()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire/openai");
