@@ -1,0 +1,367 @@
+#include "chatturn.h"
+
+#include "core/domain/ids.h"
+#include "engine/requestsource.h"
+#include "llm/providerclient.h"
+#include "llm/streamingcall.h"
+#include "storage/asyncstore.h"
+#include "storage/database.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSqlQuery>
+#include <QTimer>
+
+#include <utility>
+
+namespace Skein {
+
+struct ChatTurn::Prepared
+{
+    Session session;
+    QList<Message> path; // what the request is built from
+    Message user; // Send only
+    Message assistant;
+};
+
+namespace {
+
+Usage toUsage(const TokenUsage &u)
+{
+    Usage out;
+    auto set = [](std::optional<qint64> &field, qint64 v) {
+        if (v >= 0)
+            field = v;
+    };
+    set(out.promptTokens, u.promptTokens);
+    set(out.completionTokens, u.completionTokens);
+    set(out.cachedTokens, u.cachedTokens);
+    set(out.reasoningTokens, u.reasoningTokens);
+    return out;
+}
+
+QJsonArray toolCallsJson(const QList<ToolCall> &calls)
+{
+    QJsonArray array;
+    for (const ToolCall &c : calls)
+        array.append(QJsonObject {
+            {QStringLiteral("id"), c.id},
+             {QStringLiteral("name"), c.name},
+              {QStringLiteral("arguments"), c.argumentsJson},
+             });
+    return array;
+}
+
+StorageError invalid(const QString &message)
+{
+    return StorageError {StorageError::Kind::Invalid, message};
+}
+
+// Puts a finished reply back into `generating` so a continuation can append to it.
+Status reopen(Store &store, const QString &id)
+{
+    QSqlQuery &q = store.database().statement(QStringLiteral(
+        "UPDATE messages SET status = 'generating', error = NULL, finish_reason = NULL, completed_at = NULL "
+        "WHERE id = ?"));
+    q.bindValue(0, id);
+    return store.database().exec(q);
+}
+
+Status storeModel(Store &store, const QString &id, const QString &model)
+{
+    QSqlQuery &q = store.database().statement(QStringLiteral("UPDATE messages SET model = ? WHERE id = ?"));
+    q.bindValue(0, model);
+    q.bindValue(1, id);
+    return store.database().exec(q);
+}
+
+} // namespace
+
+ChatTurn::ChatTurn(AsyncStore *store, ProviderClient *client, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_client(client)
+    , m_source(std::make_shared<PathRequestSource>())
+    , m_flushTimer(new QTimer(this))
+{
+    m_flushTimer->setSingleShot(true);
+    m_flushTimer->setTimerType(Qt::PreciseTimer); // never early: the 250 ms spacing is a promise
+    connect(m_flushTimer, &QTimer::timeout, this, &ChatTurn::flush);
+}
+
+ChatTurn::~ChatTurn()
+{
+    if (m_call)
+        m_call->disconnect(this);
+    delete m_call;
+}
+
+void ChatTurn::setRequestSource(std::shared_ptr<const RequestSource> source)
+{
+    m_source = std::move(source);
+}
+
+void ChatTurn::send(const QString &sessionId, const QString &text)
+{
+    start(Mode::Send, sessionId, text);
+}
+
+void ChatTurn::continueReply(const QString &assistantMessageId)
+{
+    start(Mode::Continue, assistantMessageId, {});
+}
+
+void ChatTurn::retry(const QString &assistantMessageId)
+{
+    start(Mode::Retry, assistantMessageId, {});
+}
+
+void ChatTurn::cancel()
+{
+    if (m_finished)
+        return;
+    m_cancelRequested = true;
+    if (m_call)
+        m_call->cancel(); // finishes through onCallFinished with Cancelled
+}
+
+void ChatTurn::start(Mode mode, const QString &id, const QString &text)
+{
+    Q_ASSERT(!m_started);
+    if (m_started || !m_store || !m_client)
+        return;
+    m_started = true;
+    const QString providerId = m_providerId;
+    const QString model = m_model;
+
+    auto job = [mode, id, text, providerId, model](Store &store) -> Result<Prepared> {
+        Prepared p;
+        auto newReply = [&](const QString &parentId) {
+            Message a = Message::create(p.session.id, parentId, Role::Assistant, QString());
+            a.status = MessageStatus::Generating;
+            a.providerId = providerId;
+            a.model = model.isEmpty() ? p.session.model : model;
+            a.completedAt = 0;
+            return a;
+        };
+        if (mode == Mode::Send) {
+            Result<Session> session = store.sessions().get(id);
+            if (!session)
+                return session.error();
+            p.session = session.value();
+            p.user = Message::create(id, p.session.activeLeafId, Role::User, text);
+            if (Status s = store.messages().insert(p.user); !s)
+                return s.error();
+            p.assistant = newReply(p.user.id);
+        } else {
+            Result<Message> old = store.messages().get(id);
+            if (!old)
+                return old.error();
+            if (old->role != Role::Assistant)
+                return invalid(tr("Only a reply of the model can be continued or retried."));
+            Result<Session> session = store.sessions().get(old->sessionId);
+            if (!session)
+                return session.error();
+            p.session = session.value();
+            if (mode == Mode::Continue) {
+                if (old->status == MessageStatus::Generating || old->status == MessageStatus::Complete)
+                    return invalid(tr("Only an interrupted or stopped reply can be continued."));
+                p.assistant = old.value();
+                if (Status s = reopen(store, id); !s)
+                    return s.error();
+            } else {
+                p.assistant = newReply(old->parentId);
+            }
+        }
+        if (mode != Mode::Continue)
+            if (Status s = store.messages().insert(p.assistant); !s)
+                return s.error();
+        if (Status s = store.sessions().setActiveLeaf(p.session.id, p.assistant.id); !s)
+            return s.error();
+        const QString leaf = mode == Mode::Continue ? p.assistant.id : p.assistant.parentId;
+        if (!leaf.isEmpty()) {
+            Result<QList<Message>> path = store.messages().path(leaf);
+            if (!path)
+                return path.error();
+            p.path = path.value();
+        }
+        return p;
+    };
+    m_store->write<Prepared>(
+        this, job,
+        [this, mode](Result<Prepared> prepared) {
+            if (!prepared) {
+                finishWith(MessageStatus::Failed, prepared.error().message);
+                return;
+            }
+            const Prepared &p = prepared.value();
+            m_sessionId = p.session.id;
+            m_assistantId = p.assistant.id;
+            if (mode == Mode::Send) {
+                m_userMessageId = p.user.id;
+                Q_EMIT userMessageCommitted(m_userMessageId);
+            } else {
+                m_userMessageId = p.assistant.parentId;
+            }
+            if (mode == Mode::Continue) {
+                m_baseText = p.assistant.content;
+                m_baseReasoning = p.assistant.reasoning;
+            }
+            begin(p.session, p.path, p.assistant);
+        },
+        Durability::Full);
+}
+
+void ChatTurn::begin(const Session &session, const QList<Message> &path, const Message &assistant)
+{
+    Q_EMIT assistantStarted(assistant.id);
+    if (m_cancelRequested || !m_client) {
+        finishWith(MessageStatus::Cancelled, LlmError::cancelled().displayText());
+        return;
+    }
+    ChatRequest request = m_source->build(session, path);
+    if (!assistant.model.isEmpty())
+        request.model = assistant.model;
+    request.continueLastAssistant = !m_baseText.isEmpty() || !m_baseReasoning.isEmpty();
+    m_call = m_client->chat(request);
+    connect(m_call, &StreamingCall::deltasReceived, this, &ChatTurn::onDeltas);
+    connect(m_call, &StreamingCall::finished, this, &ChatTurn::onCallFinished);
+}
+
+void ChatTurn::onDeltas(const QList<StreamDelta> &deltas)
+{
+    for (const StreamDelta &d : deltas) {
+        switch (d.kind) {
+        case StreamDelta::Kind::Text:
+        case StreamDelta::Kind::Refusal:
+            m_pendingText += d.text;
+            break;
+        case StreamDelta::Kind::Reasoning:
+            m_pendingReasoning += d.text;
+            break;
+        case StreamDelta::Kind::Reset:
+            m_resetPending = true;
+            m_pendingText.clear();
+            m_pendingReasoning.clear();
+            break;
+        default:
+            break;
+        }
+    }
+    Q_EMIT deltasReceived(deltas);
+    scheduleFlush();
+}
+
+void ChatTurn::scheduleFlush()
+{
+    if (m_flushTimer->isActive() || (m_pendingText.isEmpty() && m_pendingReasoning.isEmpty() && !m_resetPending))
+        return;
+    const qint64 since = m_sinceFlush.isValid() ? m_sinceFlush.elapsed() : m_flushIntervalMs;
+    m_flushTimer->start(int(qMax<qint64>(0, m_flushIntervalMs - since)));
+}
+
+void ChatTurn::flush()
+{
+    if (!m_store || (m_pendingText.isEmpty() && m_pendingReasoning.isEmpty() && !m_resetPending))
+        return;
+    const QString id = m_assistantId;
+    const QString text = std::exchange(m_pendingText, {});
+    const QString reasoning = std::exchange(m_pendingReasoning, {});
+    const bool reset = std::exchange(m_resetPending, false);
+    const QString baseText = m_baseText;
+    const QString baseReasoning = m_baseReasoning;
+    m_store->write([=](Store &store) -> Status {
+        if (reset)
+            if (Status s = store.messages().setGeneratingContent(id, baseText, baseReasoning); !s)
+                return s;
+        if (text.isEmpty() && reasoning.isEmpty())
+            return {};
+        return store.messages().appendDelta(id, text, reasoning);
+    });
+    m_sinceFlush.start();
+    ++m_flushes;
+    Q_EMIT flushed(m_flushes);
+}
+
+void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
+{
+    m_turn = turn;
+    m_llmError = error;
+    if (m_call) {
+        m_call->disconnect(this);
+        m_call->deleteLater();
+    }
+    const bool hasContent = !m_baseText.isEmpty() || !turn.text.isEmpty() || !turn.reasoning.isEmpty()
+        || !turn.refusal.isEmpty() || turn.hasToolCalls();
+    MessageStatus status = MessageStatus::Complete;
+    switch (error.category) {
+    case LlmError::Category::None:
+        break;
+    case LlmError::Category::Cancelled:
+        status = MessageStatus::Cancelled;
+        break;
+    case LlmError::Category::Truncated:
+        status = MessageStatus::Interrupted;
+        break;
+    case LlmError::Category::Network:
+    case LlmError::Category::Timeout:
+        status = hasContent ? MessageStatus::Interrupted : MessageStatus::Failed;
+        break;
+    default:
+        status = MessageStatus::Failed;
+        break;
+    }
+    finishWith(status, error.isError() ? error.displayText() : QString());
+}
+
+void ChatTurn::finishWith(MessageStatus status, const QString &error)
+{
+    if (m_finished || m_status != MessageStatus::Generating)
+        return;
+    m_flushTimer->stop();
+    m_status = status;
+    m_errorText = error;
+    if (m_assistantId.isEmpty() || !m_store) { // nothing was stored
+        m_finished = true;
+        Q_EMIT finished(status, error);
+        return;
+    }
+    if (m_resetPending || !m_pendingText.isEmpty() || !m_pendingReasoning.isEmpty()) {
+        flush();
+    }
+    MessageRepository::Finish f;
+    f.status = status;
+    f.error = error;
+    if (m_turn.finishReason != FinishReason::None)
+        f.finishReason = finishReasonName(m_turn.finishReason);
+    f.usage = toUsage(m_turn.usage);
+    const QString id = m_assistantId;
+    const QString sessionId = m_sessionId;
+    const QJsonArray calls = toolCallsJson(m_turn.toolCalls);
+    const QString model = m_turn.model;
+    m_store->write(
+        this,
+        [=](Store &store) -> Status {
+            if (!calls.isEmpty())
+                if (Status s = store.messages().setToolCalls(id, calls); !s)
+                    return s;
+            if (!model.isEmpty())
+                if (Status s = storeModel(store, id, model); !s)
+                    return s;
+            if (Status s = store.messages().finish(id, f); !s)
+                return s;
+            return store.sessions().touch(sessionId, Ids::nowMs());
+        },
+        [this](const Status &s) {
+            if (!s && m_errorText.isEmpty())
+                m_errorText = s.error().message;
+            m_finished = true;
+            Q_EMIT finished(m_status, m_errorText);
+        },
+        Durability::Full);
+}
+
+} // namespace Skein

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "core/domain/enums.h"
+#include "core/domain/message.h"
+#include "core/domain/session.h"
+#include "core/stream/assembledturn.h"
+#include "core/stream/streamdelta.h"
+#include "llm/llmerror.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QTimer;
+
+namespace Skein {
+
+class AsyncStore;
+class ProviderClient;
+class RequestSource;
+class StreamingCall;
+
+// One model call of a session, streamed to disk (SPEC "Stream to disk"). The user message is
+// committed with Durability::Full before anything is sent; the assistant row exists as
+// `generating` before the first byte; text and reasoning are coalesced and appended through the
+// storage writer at most every flushInterval; the row ends `complete`, `interrupted`, `failed` or
+// `cancelled`, keeping every flushed byte. Single use: call exactly one of send / continueReply /
+// retry. Lives on the caller's thread; never blocks it.
+class ChatTurn final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChatTurn)
+
+public:
+    ChatTurn(AsyncStore *store, ProviderClient *client, QObject *parent = nullptr);
+    ~ChatTurn() override;
+
+    // Defaults to PathRequestSource. Set before starting.
+    void setRequestSource(std::shared_ptr<const RequestSource> source);
+    // The model to ask (empty: the session's model) and the provider id stored on the reply.
+    void setModel(const QString &model) { m_model = model; }
+    void setProviderId(const QString &providerId) { m_providerId = providerId; }
+    // At most one flush per interval (250 ms = 4 per second).
+    void setFlushInterval(int milliseconds) { m_flushIntervalMs = milliseconds; }
+
+    // Appends a user message below the session's active leaf, then asks the model.
+    void send(const QString &sessionId, const QString &text);
+    // Asks the model to go on with an interrupted or cancelled reply; the output is appended to
+    // that same message.
+    void continueReply(const QString &assistantMessageId);
+    // A new answer to the same user message: a sibling of assistantMessageId.
+    void retry(const QString &assistantMessageId);
+    // The user's stop: the reply keeps what arrived and ends `cancelled`.
+    void cancel();
+
+    QString sessionId() const { return m_sessionId; }
+    QString userMessageId() const { return m_userMessageId; }
+    QString assistantMessageId() const { return m_assistantId; }
+    bool isFinished() const { return m_finished; }
+    MessageStatus status() const { return m_status; }
+    QString errorText() const { return m_errorText; }
+    LlmError llmError() const { return m_llmError; }
+    AssembledTurn turn() const { return m_turn; }
+    int flushCount() const { return m_flushes; }
+
+Q_SIGNALS:
+    // The user message is on disk (synchronous=FULL): the UI may show it as sent.
+    void userMessageCommitted(const QString &messageId);
+    // The assistant row exists (generating) and the request is on its way.
+    void assistantStarted(const QString &messageId);
+    // New pieces of the reply, for live display.
+    void deltasReceived(const QList<Skein::StreamDelta> &deltas);
+    // A batch of text went to the storage writer.
+    void flushed(int count);
+    // Everything is stored; error is empty for `complete`.
+    void finished(Skein::MessageStatus status, const QString &error);
+
+private:
+    enum class Mode { Send, Continue, Retry };
+    struct Prepared; // what the writer thread read for the request
+
+    void start(Mode mode, const QString &id, const QString &text);
+    void begin(const Session &session, const QList<Message> &path, const Message &assistant);
+    void onDeltas(const QList<StreamDelta> &deltas);
+    void scheduleFlush();
+    void flush();
+    void onCallFinished(const AssembledTurn &turn, const LlmError &error);
+    void finishWith(MessageStatus status, const QString &error);
+    void storageFailed(const QString &message);
+
+    QPointer<AsyncStore> m_store;
+    QPointer<ProviderClient> m_client;
+    std::shared_ptr<const RequestSource> m_source;
+    QPointer<StreamingCall> m_call;
+    QTimer *m_flushTimer;
+    QElapsedTimer m_sinceFlush;
+    QString m_model;
+    QString m_providerId;
+    int m_flushIntervalMs = 250;
+
+    QString m_sessionId;
+    QString m_userMessageId;
+    QString m_assistantId;
+    QString m_baseText; // a continued reply's text before this call
+    QString m_baseReasoning;
+    QString m_pendingText;
+    QString m_pendingReasoning;
+    bool m_resetPending = false;
+    int m_flushes = 0;
+    bool m_started = false;
+    bool m_cancelRequested = false;
+    bool m_finished = false;
+    MessageStatus m_status = MessageStatus::Generating;
+    QString m_errorText;
+    LlmError m_llmError;
+    AssembledTurn m_turn;
+};
+
+} // namespace Skein

@@ -1,0 +1,462 @@
+// ChatTurn for real: a ReplayServer on 127.0.0.1 replays the recorded streams of
+// ../shared/fixtures/wire (and synthetic ones) with scripted chunking, drops and stalls, and every
+// byte lands in a real SQLite file through the AsyncStore writer thread.
+
+#include "core/domain/session.h"
+#include "engine/chatturn.h"
+#include "llm/providerclient.h"
+#include "replayserver.h"
+#include "storage/asyncstore.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Skein;
+using namespace Skein::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int Wait = 20000;
+
+QByteArray fixture(const QString &relative)
+{
+    return readFile(sharedPath(u"fixtures/wire/"_s + relative));
+}
+
+ReplayResponse sse(const QByteArray &body)
+{
+    return ReplayResponse::fromBytes(200, body, "text/event-stream");
+}
+
+QByteArray openAiEvent(const QString &text)
+{
+    const QJsonObject delta {{u"content"_s, text}};
+    const QJsonObject chunk {
+        {u"model"_s, u"synthetic-1"_s},
+        {u"choices"_s, QJsonArray {QJsonObject {{u"index"_s, 0}, {u"delta"_s, delta}}}},
+    };
+    return "data: " + QJsonDocument(chunk).toJson(QJsonDocument::Compact) + "\n\n";
+}
+
+QByteArray openAiFinish()
+{
+    return R"(data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":7,"completion_tokens":3,"total_tokens":10}})"
+           "\n\ndata: [DONE]\n\n";
+}
+
+struct Fixture
+{
+    QTemporaryDir dir;
+    AsyncStore store;
+    ReplayServer server;
+    QNetworkAccessManager network;
+    QString sessionId;
+
+    bool open()
+    {
+        if (!dir.isValid() || !server.listen())
+            return false;
+        bool done = false;
+        bool ok = false;
+        QObject context;
+        store.open(dir.path(), {}, &context, [&](Result<AsyncStore::OpenReport> r) {
+            ok = r.ok();
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, Wait) || !ok)
+            return false;
+        auto s = Store::open(dir.path());
+        if (!s)
+            return false;
+        Session session = Session::create(u"test"_s);
+        session.systemPrompt = u"Be brief."_s;
+        session.model = u"test-model"_s;
+        sessionId = session.id;
+        return s.value()->sessions().create(session).ok();
+    }
+
+    std::unique_ptr<ProviderClient> client(ProviderKind kind, int timeoutMs = 10000)
+    {
+        const QUrl base = kind == ProviderKind::OpenAiCompatible ? server.url(u"/v1"_s) : server.baseUrl();
+        ProviderEndpoint endpoint = ProviderEndpoint::make(kind, base, u"sk-test"_s);
+        endpoint.retry.maxRetries = 0;
+        endpoint.transferTimeoutMs = timeoutMs;
+        return std::make_unique<ProviderClient>(&network, endpoint);
+    }
+
+    std::unique_ptr<Store> sync()
+    {
+        auto s = Store::open(dir.path());
+        return s ? std::move(s).value() : nullptr;
+    }
+
+    Message message(const QString &id)
+    {
+        auto s = sync();
+        return s ? s->messages().get(id).value() : Message {};
+    }
+};
+
+bool runToEnd(ChatTurn &turn)
+{
+    return QTest::qWaitFor([&] { return turn.isFinished(); }, Wait);
+}
+
+} // namespace
+
+class TestChatTurn final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { SKEIN_REQUIRE_SHARED("fixtures/wire"); }
+
+    void completeStreamIsStored()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/messages",
+                       {sse(fixture(u"anthropic/messages-thinking-then-text.sse"_s)).randomChunks(7, 40, 1)});
+        auto client = f.client(ProviderKind::Anthropic);
+        ChatTurn turn(&f.store, client.get());
+        QSignalSpy committed(&turn, &ChatTurn::userMessageCommitted);
+        QSignalSpy started(&turn, &ChatTurn::assistantStarted);
+        turn.send(f.sessionId, u"What is 2+2?"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(committed.size(), 1);
+        QCOMPARE(started.size(), 1);
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Complete));
+        QVERIFY(turn.errorText().isEmpty());
+
+        const AssembledTurn expected = turn.turn();
+        QVERIFY(!expected.text.isEmpty());
+        QVERIFY(!expected.reasoning.isEmpty());
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Complete));
+        QCOMPARE(reply.content, expected.text);
+        QCOMPARE(reply.reasoning, expected.reasoning);
+        QCOMPARE(reply.finishReason, finishReasonName(expected.finishReason));
+        QCOMPARE(reply.model, expected.model);
+        QVERIFY(reply.usage.completionTokens.has_value());
+        QCOMPARE(*reply.usage.completionTokens, expected.usage.completionTokens);
+        QCOMPARE(reply.parentId, turn.userMessageId());
+        QVERIFY(reply.completedAt > 0);
+        const Message user = f.message(turn.userMessageId());
+        QCOMPARE(user.content, u"What is 2+2?"_s);
+        auto s = f.sync();
+        QCOMPARE(s->sessions().get(f.sessionId)->activeLeafId, turn.assistantMessageId());
+
+        // The request carried the system prompt and the user message.
+        const QJsonObject body = QJsonDocument::fromJson(f.server.requests().first().body).object();
+        QCOMPARE(body.value(u"messages"_s).toArray().last().toObject().value(u"role"_s).toString(), u"user"_s);
+        QVERIFY(f.server.requests().first().body.contains("Be brief."));
+    }
+
+    void flushesAreThrottled()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        QByteArray body;
+        QString expected;
+        QList<int> sizes;
+        for (int i = 0; i < 200; ++i) {
+            const QString piece = u"w%1 "_s.arg(i);
+            expected += piece;
+            const QByteArray event = openAiEvent(piece);
+            sizes.append(int(event.size()));
+            body += event;
+        }
+        sizes.append(int(openAiFinish().size()));
+        body += openAiFinish();
+        f.server.route("POST", "/v1/chat/completions", {sse(body).chunked(sizes, 5)}); // ~1 s of deltas
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        QList<qint64> flushTimes;
+        QList<int> deltaSignals;
+        QElapsedTimer clock;
+        clock.start();
+        connect(&turn, &ChatTurn::flushed, this, [&] { flushTimes.append(clock.elapsed()); });
+        connect(&turn, &ChatTurn::deltasReceived, this,
+                [&](const QList<StreamDelta> &d) { deltaSignals.append(int(d.size())); });
+        turn.send(f.sessionId, u"count"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Complete));
+        QCOMPARE(f.message(turn.assistantMessageId()).content, expected);
+
+        const qint64 streamMs = flushTimes.last() - flushTimes.first();
+        qInfo("%d delta signals, %lld flushes over %lld ms", int(deltaSignals.size()), qlonglong(flushTimes.size()),
+              qlonglong(streamMs));
+        QVERIFY2(deltaSignals.size() > 20, "the stream should arrive in many pieces");
+        QVERIFY(streamMs >= 700);
+        // Every flush but the final one waits at least 250 ms after the previous.
+        for (qsizetype i = 1; i + 1 < flushTimes.size(); ++i)
+            QVERIFY2(flushTimes[i] - flushTimes[i - 1] >= 245,
+                     qPrintable(u"flush %1 after %2 ms"_s.arg(i).arg(flushTimes[i] - flushTimes[i - 1])));
+        QVERIFY(flushTimes.size() <= streamMs / 250 + 2);
+        QVERIFY(flushTimes.size() >= 3);
+    }
+
+    void droppedConnectionIsInterrupted()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray body = fixture(u"openai/chat-text-stream-with-usage.sse"_s);
+        f.server.route("POST", "/v1/chat/completions", {sse(body).chunked({300}, 20).dropAfter(body.size() / 2)});
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        turn.send(f.sessionId, u"tell me"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Interrupted));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Interrupted));
+        QVERIFY(!reply.content.isEmpty());
+        QCOMPARE(reply.content, turn.turn().text); // every received byte kept
+        QVERIFY(!reply.error.isEmpty());
+    }
+
+    void errorInsideStreamFails()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/chat/completions",
+                       {sse(fixture(u"openai/chat-midstream-error-after-output.sse"_s)).chunked({64}, 2)});
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        turn.send(f.sessionId, u"go"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Failed));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Failed));
+        QCOMPARE(reply.content, turn.turn().text);
+        QVERIFY(!reply.content.isEmpty());
+        QVERIFY(!turn.turn().error.message.isEmpty());
+        QVERIFY2(reply.error.contains(turn.turn().error.message), qPrintable(reply.error));
+    }
+
+    void httpErrors_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("retryAfter");
+        QTest::addColumn<QString>("words");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("401") << 401 << u"openai/http-401-invalid-api-key.json"_s << QByteArray() << u"API key"_s
+                             << int(ProviderKind::OpenAiCompatible);
+        QTest::newRow("429") << 429 << u"openai/http-429-rate-limit-tokens.json"_s << QByteArray("20")
+                             << u"rate limit"_s << int(ProviderKind::OpenAiCompatible);
+        QTest::newRow("500") << 500 << QString() << QByteArray() << u"500"_s << int(ProviderKind::OpenAiCompatible);
+        QTest::newRow("529") << 529 << u"anthropic/http-529-overloaded-error.json"_s << QByteArray() << u"overloaded"_s
+                             << int(ProviderKind::Anthropic);
+    }
+
+    void httpErrors()
+    {
+        QFETCH(int, status);
+        QFETCH(QString, file);
+        QFETCH(QByteArray, retryAfter);
+        QFETCH(QString, words);
+        QFETCH(int, kind);
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray body
+            = file.isEmpty() ? QByteArray(R"({"error":{"message":"upstream exploded"}})") : fixture(file);
+        ReplayResponse response = ReplayResponse::fromBytes(status, body, "application/json");
+        if (!retryAfter.isEmpty())
+            response.header("retry-after", retryAfter);
+        const ProviderKind k = ProviderKind(kind);
+        f.server.route("POST", k == ProviderKind::Anthropic ? "/v1/messages" : "/v1/chat/completions", {response});
+        auto client = f.client(k);
+        ChatTurn turn(&f.store, client.get());
+        turn.send(f.sessionId, u"hello"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Failed));
+        QCOMPARE(turn.llmError().httpStatus, status);
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Failed));
+        QVERIFY2(reply.error.contains(words, Qt::CaseInsensitive), qPrintable(reply.error));
+        if (!turn.llmError().message.isEmpty())
+            QVERIFY2(reply.error.contains(turn.llmError().message), qPrintable(reply.error));
+        if (!retryAfter.isEmpty())
+            QCOMPARE(turn.llmError().retryAfterMs.value_or(0), 20000);
+        QVERIFY(reply.content.isEmpty());
+        // The user message stays, and the failed reply is the active leaf.
+        QCOMPARE(f.message(turn.userMessageId()).content, u"hello"_s);
+    }
+
+    void stallTimesOut()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray body = fixture(u"openai/chat-text-stream-with-usage.sse"_s);
+        f.server.route("POST", "/v1/chat/completions", {sse(body).chunked({500}, 10).stallAfter(body.size() / 2)});
+        auto client = f.client(ProviderKind::OpenAiCompatible, 700);
+        ChatTurn turn(&f.store, client.get());
+        turn.send(f.sessionId, u"tell me"_s);
+        QVERIFY(runToEnd(turn));
+        QVERIFY(turn.llmError().category == LlmError::Category::Timeout);
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Interrupted));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Interrupted));
+        QVERIFY(reply.error.contains(u"timed out"_s));
+        QVERIFY(!reply.content.isEmpty());
+        QCOMPARE(reply.content, turn.turn().text);
+    }
+
+    void cancelKeepsPartial()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray body = fixture(u"openai/chat-text-stream-with-usage.sse"_s);
+        f.server.route("POST", "/v1/chat/completions", {sse(body).chunked({200}, 60)});
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        connect(&turn, &ChatTurn::flushed, this, [&](int n) {
+            if (n == 2)
+                turn.cancel();
+        });
+        turn.send(f.sessionId, u"tell me"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Cancelled));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Cancelled));
+        QVERIFY(!reply.content.isEmpty());
+        QCOMPARE(reply.content, turn.turn().text);
+        QVERIFY(reply.content.size() < 300);
+    }
+
+    void continueAppendsToSameMessage_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible);
+        QTest::newRow("anthropic") << int(ProviderKind::Anthropic);
+    }
+
+    void continueAppendsToSameMessage()
+    {
+        QFETCH(int, kind);
+        const ProviderKind k = ProviderKind(kind);
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray path = k == ProviderKind::Anthropic ? "/v1/messages" : "/v1/chat/completions";
+        const QByteArray body = k == ProviderKind::Anthropic ? fixture(u"anthropic/messages-text-stream.sse"_s)
+                                                             : fixture(u"openai/chat-text-stream-with-usage.sse"_s);
+        f.server.route("POST", path, {sse(body).chunked({100}, 5).dropAfter(body.size() * 2 / 3), sse(body)});
+        auto client = f.client(k);
+        ChatTurn first(&f.store, client.get());
+        first.send(f.sessionId, u"tell me"_s);
+        QVERIFY(runToEnd(first));
+        QCOMPARE(toString(first.status()), toString(MessageStatus::Interrupted));
+        const QString partial = f.message(first.assistantMessageId()).content;
+        QVERIFY(!partial.isEmpty());
+
+        ChatTurn more(&f.store, client.get());
+        QSignalSpy started(&more, &ChatTurn::assistantStarted);
+        more.continueReply(first.assistantMessageId());
+        QVERIFY(runToEnd(more));
+        QCOMPARE(toString(more.status()), toString(MessageStatus::Complete));
+        QCOMPARE(started.first().first().toString(), first.assistantMessageId());
+        QCOMPARE(more.assistantMessageId(), first.assistantMessageId());
+
+        // The second request carries the partial reply: as a prefill (Anthropic) or as an
+        // assistant message followed by an instruction to go on (others).
+        QCOMPARE(f.server.requestCount(), 2);
+        const QJsonArray messages
+            = QJsonDocument::fromJson(f.server.requests().at(1).body).object().value(u"messages"_s).toArray();
+        const QJsonObject last = messages.last().toObject();
+        auto textOf = [](const QJsonObject &m) {
+            const QJsonValue c = m.value(u"content"_s);
+            if (c.isString())
+                return c.toString();
+            QString text;
+            for (const QJsonValue &block : c.toArray())
+                text += block.toObject().value(u"text"_s).toString();
+            return text;
+        };
+        if (k == ProviderKind::Anthropic) {
+            QCOMPARE(last.value(u"role"_s).toString(), u"assistant"_s);
+            QCOMPARE(textOf(last), partial.trimmed());
+        } else {
+            QCOMPARE(last.value(u"role"_s).toString(), u"user"_s);
+            const QJsonObject previous = messages.at(messages.size() - 2).toObject();
+            QCOMPARE(previous.value(u"role"_s).toString(), u"assistant"_s);
+            QCOMPARE(textOf(previous), partial);
+        }
+
+        const Message joined = f.message(first.assistantMessageId());
+        QCOMPARE(toString(joined.status), toString(MessageStatus::Complete));
+        QCOMPARE(joined.content, partial + more.turn().text);
+        auto s = f.sync();
+        const QList<Message> all = s->messages().bySession(f.sessionId).value();
+        QCOMPARE(all.size(), 2); // user + one joined reply
+    }
+
+    void retryCreatesSibling()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/chat/completions", {sse(fixture(u"openai/chat-text-stream-with-usage.sse"_s))});
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn first(&f.store, client.get());
+        first.send(f.sessionId, u"tell me"_s);
+        QVERIFY(runToEnd(first));
+        ChatTurn again(&f.store, client.get());
+        again.retry(first.assistantMessageId());
+        QVERIFY(runToEnd(again));
+        QCOMPARE(toString(again.status()), toString(MessageStatus::Complete));
+        QVERIFY(again.assistantMessageId() != first.assistantMessageId());
+        const Message a = f.message(first.assistantMessageId());
+        const Message b = f.message(again.assistantMessageId());
+        QCOMPARE(b.parentId, a.parentId);
+        QCOMPARE(b.content, a.content);
+        auto s = f.sync();
+        QCOMPARE(s->messages().children(f.sessionId, a.parentId)->size(), 2);
+        QCOMPARE(s->sessions().get(f.sessionId)->activeLeafId, b.id);
+        // The retry did not send the first answer back.
+        const QJsonArray messages
+            = QJsonDocument::fromJson(f.server.requests().at(1).body).object().value(u"messages"_s).toArray();
+        QCOMPARE(messages.last().toObject().value(u"role"_s).toString(), u"user"_s);
+    }
+
+    void userMessageDurableBeforeCall()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        int rowsSeen = -1;
+        QString contentSeen;
+        f.server.route("POST", "/v1/chat/completions", [&](const RecordedRequest &) {
+            // Another connection, as a crash-restarted process would see the file.
+            if (auto s = f.sync()) {
+                const QList<Message> all = s->messages().bySession(f.sessionId).value();
+                rowsSeen = int(all.size());
+                for (const Message &m : all)
+                    if (m.role == Role::User)
+                        contentSeen = m.content;
+            }
+            return sse(fixture(u"openai/chat-text-stream-with-usage.sse"_s));
+        });
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        bool committedBeforeStart = false;
+        connect(&turn, &ChatTurn::assistantStarted, this,
+                [&] { committedBeforeStart = !turn.userMessageId().isEmpty(); });
+        turn.send(f.sessionId, u"durable?"_s);
+        QVERIFY(runToEnd(turn));
+        QVERIFY(committedBeforeStart);
+        QCOMPARE(contentSeen, u"durable?"_s);
+        QCOMPARE(rowsSeen, 2); // the user message and the generating reply
+    }
+};
+
+SKEIN_CORE_TEST_MAIN(TestChatTurn)
+#include "tst_chatturn.moc"
