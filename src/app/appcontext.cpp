@@ -1,10 +1,13 @@
 #include "appcontext.h"
 
+#include "engine/recovery.h"
 #include "secrets/keychaininfo.h"
+#include "secrets/keychainsecretstore.h"
 #include "storage/sqliteinfo.h"
 #include "storage/store.h"
 
 #include <QDir>
+#include <QNetworkAccessManager>
 #include <QSettings>
 #include <QtVersion>
 
@@ -32,6 +35,30 @@ QSettings &AppContext::uiState()
 Result<std::unique_ptr<Store>> AppContext::openStore() const
 {
     return Store::open(m_dataDir);
+}
+
+Result<int> AppContext::recoverAfterCrash(Store &store) const
+{
+    return Recovery::interruptGenerating(store);
+}
+
+QNetworkAccessManager *AppContext::network()
+{
+    if (!m_network)
+        m_network = new QNetworkAccessManager(this);
+    return m_network;
+}
+
+SecretStore &AppContext::secrets()
+{
+    if (!m_secrets)
+        m_secrets = std::make_unique<KeychainSecretStore>();
+    return *m_secrets;
+}
+
+void AppContext::setSecretStore(std::unique_ptr<SecretStore> store)
+{
+    m_secrets = std::move(store);
 }
 
 QList<ComponentVersion> AppContext::componentVersions() const

@@ -6,10 +6,12 @@
 #include <QString>
 #include <memory>
 
+class QNetworkAccessManager;
 class QSettings;
 
 namespace Skein {
 
+class SecretStore;
 class Store;
 
 struct ComponentVersion
@@ -39,12 +41,24 @@ public:
     // take a backup). For the CLI and worker threads; never call it on the GUI thread.
     Result<std::unique_ptr<Store>> openStore() const;
 
+    // Start-up repair: replies left `generating` by a crash become `interrupted`. Call once per
+    // process start (GUI and CLI), before anything streams into this data dir.
+    Result<int> recoverAfterCrash(Store &store) const;
+
+    // The one network manager every provider client shares (created on first use, this thread).
+    QNetworkAccessManager *network();
+    // Where API keys live: the OS keychain unless a test injected another store.
+    SecretStore &secrets();
+    void setSecretStore(std::unique_ptr<SecretStore> store);
+
     // Versions of the libraries Skein runs on, for the About box and --version.
     QList<ComponentVersion> componentVersions() const;
 
 private:
     QString m_dataDir;
     std::unique_ptr<QSettings> m_uiState;
+    QNetworkAccessManager *m_network = nullptr;
+    std::unique_ptr<SecretStore> m_secrets;
 };
 
 } // namespace Skein

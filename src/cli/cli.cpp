@@ -51,6 +51,29 @@ void defineExport(QCommandLineParser &p)
     p.addOption({QStringLiteral("all"), Cli::tr("Export every session, memory and provider.")});
 }
 
+void defineProviders(QCommandLineParser &p)
+{
+    defineJson(p);
+    p.addOption({QStringLiteral("kind"), Cli::tr("openai, anthropic or ollama."), Cli::tr("kind")});
+    p.addOption({QStringLiteral("base-url"), Cli::tr("The provider's base URL."), Cli::tr("url")});
+    p.addOption({QStringLiteral("model"), Cli::tr("The default model."), Cli::tr("model")});
+    p.addOption({QStringLiteral("api-key-env"),
+                                Cli::tr("Read the API key from this environment variable and keep it in the keychain."),
+                                Cli::tr("variable")});
+}
+
+void defineSend(QCommandLineParser &p)
+{
+    defineJson(p);
+    p.addOption({QStringLiteral("session"), Cli::tr("The session to continue."), Cli::tr("id")});
+    p.addOption({QStringLiteral("new"), Cli::tr("Start a new session.")});
+    p.addOption({QStringLiteral("provider"), Cli::tr("A configured provider."), Cli::tr("name")});
+    p.addOption({QStringLiteral("base-url"), Cli::tr("A provider's base URL, without a stored key."), Cli::tr("url")});
+    p.addOption({QStringLiteral("kind"), Cli::tr("openai, anthropic or ollama."), Cli::tr("kind")});
+    p.addOption({QStringLiteral("model"), Cli::tr("The model."), Cli::tr("model")});
+    p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
+}
+
 } // namespace
 
 const QList<Cli::Command> &Cli::commands()
@@ -67,6 +90,14 @@ const QList<Cli::Command> &Cli::commands()
         {"export", "export ID [-o FILE] [--format json|markdown] | export --all -o FILE", &Cli::cmdExport,
          defineExport},
         {"import", "import FILE [--json]", &Cli::cmdImport, defineJson},
+        {"providers",
+         "providers list [--json] | add NAME --kind openai|anthropic|ollama --base-url URL [--model M] "
+         "[--api-key-env VAR] | remove NAME | models NAME",
+         &Cli::cmdProviders, defineProviders},
+        {"send",
+         "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--model M] [--max-iterations N] "
+         "[--json] TEXT|-",
+         &Cli::cmdSend, defineSend},
     };
     return list;
 }

@@ -3,7 +3,10 @@
 #include <QCoreApplication>
 #include <QStringList>
 #include <QTextStream>
+#include <functional>
 #include <memory>
+
+#include "secrets/secretstore.h"
 
 class QCommandLineParser;
 
@@ -12,6 +15,7 @@ namespace Skein {
 class AppContext;
 class CommonOptions;
 class Store;
+struct ProviderConfig;
 struct Session;
 struct StorageError;
 
@@ -47,6 +51,14 @@ private:
     bool resolveSession(const QString &idOrPrefix, Session *out);
     QString readText(const QStringList &positional, qsizetype from);
 
+    // The CLI has no event loop of its own: these run the application's loop until endLoop().
+    static void runLoop(const bool &done);
+    static void endLoop(bool &done);
+    SecretResult secretCall(const std::function<void(SecretStore &, QObject *, SecretStore::Callback)> &call);
+    bool findProvider(const QString &nameOrId, ProviderConfig *out);
+    // An empty key when the provider has none stored (local servers).
+    bool readApiKey(const ProviderConfig &provider, QString *key);
+
     // Session commands (cli_sessions.cpp)
     int cmdInfo(QCommandLineParser &parser);
     int cmdList(QCommandLineParser &parser);
@@ -59,6 +71,9 @@ private:
     // Export and import (cli_exchange.cpp)
     int cmdExport(QCommandLineParser &parser);
     int cmdImport(QCommandLineParser &parser);
+    // Providers and model calls (cli_providers.cpp, cli_send.cpp)
+    int cmdProviders(QCommandLineParser &parser);
+    int cmdSend(QCommandLineParser &parser);
 
     QTextStream &m_out;
     QTextStream &m_err;

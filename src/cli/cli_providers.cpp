@@ -1,0 +1,205 @@
+// skein-cli providers: configured providers in the database, their keys in the keychain.
+#include "app/appcontext.h"
+#include "cli.h"
+#include "core/domain/ids.h"
+#include "core/domain/providerconfig.h"
+#include "engine/providerkinds.h"
+#include "llm/modellistcall.h"
+#include "llm/providerclient.h"
+#include "secrets/secretstore.h"
+#include "storage/providerrepository.h"
+#include "storage/store.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUrl>
+
+namespace Skein {
+
+namespace {
+
+QJsonObject providerJson(const ProviderConfig &p)
+{
+    return QJsonObject {
+        {QStringLiteral("id"), p.id},
+         {QStringLiteral("name"), p.name},
+          {QStringLiteral("kind"), p.kind},
+           {QStringLiteral("base_url"), p.baseUrl},
+            {QStringLiteral("model"), p.defaultModel},
+           };
+}
+
+} // namespace
+
+void Cli::runLoop(const bool &done)
+{
+    if (!done)
+        QCoreApplication::exec();
+}
+
+void Cli::endLoop(bool &done)
+{
+    done = true;
+    QCoreApplication::exit(0);
+}
+
+SecretResult Cli::secretCall(const std::function<void(SecretStore &, QObject *, SecretStore::Callback)> &call)
+{
+    SecretResult result;
+    bool done = false;
+    QObject context;
+    call(m_context->secrets(), &context, [&](const SecretResult &r) {
+        result = r;
+        endLoop(done);
+    });
+    runLoop(done);
+    return result;
+}
+
+bool Cli::findProvider(const QString &nameOrId, ProviderConfig *out)
+{
+    Result<QList<ProviderConfig>> all = m_store->providers().list();
+    if (!all) {
+        fail(all.error());
+        return false;
+    }
+    for (const ProviderConfig &p : all.value())
+        if (p.name == nameOrId || p.id == nameOrId) {
+            *out = p;
+            return true;
+        }
+    fail(tr("no provider named %1; see 'providers list'").arg(nameOrId));
+    return false;
+}
+
+bool Cli::readApiKey(const ProviderConfig &provider, QString *key)
+{
+    const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
+        s.read(ProviderKinds::secretKey(provider.id), c, std::move(cb));
+    });
+    if (r.ok()) {
+        *key = r.value;
+        return true;
+    }
+    if (r.status == SecretResult::Status::NotFound)
+        return true; // a local server without a key
+    fail(tr("cannot read the API key of %1 from the keychain: %2").arg(provider.name, r.message));
+    return false;
+}
+
+int Cli::cmdProviders(QCommandLineParser &parser)
+{
+    const QStringList args = parser.positionalArguments();
+    const QString action = args.value(0);
+    if (action == QLatin1String("list")) {
+        Result<QList<ProviderConfig>> all = m_store->providers().list();
+        if (!all)
+            return fail(all.error());
+        if (parser.isSet(QStringLiteral("json"))) {
+            QJsonArray array;
+            for (const ProviderConfig &p : all.value())
+                array.append(providerJson(p));
+            m_out << QJsonDocument(array).toJson(QJsonDocument::Compact) << Qt::endl;
+            return 0;
+        }
+        for (const ProviderConfig &p : all.value())
+            m_out << p.name << '\t' << p.kind << '\t' << p.baseUrl << '\t' << p.defaultModel << Qt::endl;
+        return 0;
+    }
+    if (action == QLatin1String("add")) {
+        if (args.size() != 2)
+            return usage(tr("usage: providers add NAME --kind openai|anthropic|ollama --base-url URL"));
+        const QString kindName = parser.value(QStringLiteral("kind"));
+        const std::optional<ProviderKind> kind = ProviderKinds::fromName(kindName);
+        if (!kind)
+            return usage(tr("unknown provider kind '%1'; use openai, anthropic or ollama").arg(kindName));
+        const QUrl url(parser.value(QStringLiteral("base-url")), QUrl::StrictMode);
+        if (!url.isValid() || url.scheme().isEmpty() || url.host().isEmpty())
+            return usage(tr("--base-url needs a full URL such as https://api.openai.com/v1"));
+        Result<QList<ProviderConfig>> all = m_store->providers().list();
+        if (!all)
+            return fail(all.error());
+        for (const ProviderConfig &p : all.value())
+            if (p.name == args.at(1))
+                return fail(tr("a provider named %1 exists already").arg(p.name));
+
+        ProviderConfig config;
+        config.id = Ids::create();
+        config.name = args.at(1);
+        config.kind = ProviderKinds::name(*kind);
+        config.baseUrl = url.toString();
+        config.defaultModel = parser.value(QStringLiteral("model"));
+        config.createdAt = config.updatedAt = Ids::nowMs();
+
+        if (parser.isSet(QStringLiteral("api-key-env"))) {
+            const QString variable = parser.value(QStringLiteral("api-key-env"));
+            const QString key = qEnvironmentVariable(variable.toLocal8Bit().constData()).trimmed();
+            if (key.isEmpty())
+                return fail(tr("the environment variable %1 is not set or empty").arg(variable));
+            const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
+                s.write(ProviderKinds::secretKey(config.id), key, c, std::move(cb));
+            });
+            if (!r.ok() || m_context->secrets().availability() == SecretStore::Availability::SessionOnly)
+                return fail(tr("the keychain is not available, so the key was not stored: %1")
+                                .arg(r.message.isEmpty() ? m_context->secrets().availabilityReason() : r.message));
+        }
+        if (Status s = m_store->providers().save(config); !s)
+            return fail(s.error());
+        m_out << config.id << Qt::endl;
+        return 0;
+    }
+    if (action == QLatin1String("remove")) {
+        if (args.size() != 2)
+            return usage(tr("usage: providers remove NAME"));
+        ProviderConfig config;
+        if (!findProvider(args.at(1), &config))
+            return 1;
+        if (Status s = m_store->providers().remove(config.id); !s)
+            return fail(s.error());
+        const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
+            s.remove(ProviderKinds::secretKey(config.id), c, std::move(cb));
+        });
+        if (r.status == SecretResult::Status::Unavailable)
+            return fail(
+                tr("the provider was removed, but its key could not be removed from the keychain: %1").arg(r.message));
+        return 0;
+    }
+    if (action == QLatin1String("models")) {
+        if (args.size() != 2)
+            return usage(tr("usage: providers models NAME"));
+        ProviderConfig config;
+        QString key;
+        if (!findProvider(args.at(1), &config) || !readApiKey(config, &key))
+            return 1;
+        ProviderClient client(m_context->network(), ProviderKinds::endpoint(config, key));
+        ModelListCall *call = client.listModels();
+        bool done = false;
+        QObject::connect(call, &ModelListCall::finished, &client, [&] { endLoop(done); });
+        runLoop(done);
+        if (call->error().isError())
+            return fail(call->error().displayText());
+        const bool json = parser.isSet(QStringLiteral("json"));
+        QJsonArray array;
+        for (const ModelInfo &m : call->models()) {
+            if (json)
+                array.append(QJsonObject {
+                    {QStringLiteral("id"), m.id},
+                     {QStringLiteral("context_window"), m.contextWindow},
+                    });
+            else {
+                m_out << m.id;
+                if (m.contextWindow > 0)
+                    m_out << '\t' << m.contextWindow;
+                m_out << Qt::endl;
+            }
+        }
+        if (json)
+            m_out << QJsonDocument(array).toJson(QJsonDocument::Compact) << Qt::endl;
+        return 0;
+    }
+    return usage(tr("usage: providers list|add|remove|models"));
+}
+
+} // namespace Skein
