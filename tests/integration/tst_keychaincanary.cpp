@@ -60,6 +60,10 @@ private Q_SLOTS:
                 "text/event-stream");
         });
 
+        server.route("GET", "/v1/models",
+                     {ReplayResponse::fromBytes(200, "{\"object\":\"list\",\"data\":[{\"id\":\"gpt-test\"}]}",
+                                                "application/json")});
+
         QList<CliRun> runs;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"SKEIN_CANARY_KEY"_s, key);
@@ -82,8 +86,11 @@ private Q_SLOTS:
         QVERIFY2(runs.last().status == 0, runs.last().err.constData());
         const QJsonObject result = QJsonDocument::fromJson(runs.last().out).object();
         QCOMPARE(result.value(u"status"_s).toString(), u"complete"_s);
+        runs.append(runCli(base + QStringList {u"providers"_s, u"models"_s, u"canary"_s}, env));
+        QCOMPARE(runs.last().status, 0);
+        QVERIFY(runs.last().out.contains("gpt-test"));
         // The key was used, in the right header, on every request.
-        QCOMPARE(server.requestCount(), 4);
+        QCOMPARE(server.requestCount(), 5);
         for (const RecordedRequest &r : server.requests())
             QCOMPARE(r.header("authorization"), "Bearer " + keyBytes);
 
@@ -99,6 +106,10 @@ private Q_SLOTS:
         runs.append(runCli(base + QStringList {u"providers"_s, u"list"_s, u"--json"_s}, env));
         QVERIFY(runs.last().out.contains("canary"));
         runs.append(runCli(base + QStringList {u"list"_s, u"--json"_s}, env));
+        runs.append(runCli(base + QStringList {u"providers"_s, u"remove"_s, u"canary"_s}, env));
+        QCOMPARE(runs.last().status, 0);
+        runs.append(runCli(base + QStringList {u"providers"_s, u"list"_s}, env));
+        QVERIFY(!runs.last().out.contains("canary"));
 
         int files = 0;
         QStringList scanned {exportAll, exportOne};
