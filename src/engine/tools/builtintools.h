@@ -1,0 +1,98 @@
+#pragma once
+
+#include "engine/tools/tool.h"
+
+#include <QTimeZone>
+
+#include <functional>
+
+namespace Skein {
+
+class MemoryRepository;
+class ToolRegistry;
+
+// current_datetime: the date and time now, in the system zone or an IANA zone given as `zone`.
+class CurrentDateTimeTool final : public Tool
+{
+public:
+    // `clock` returns "now" (tests pin it); the default is the system clock.
+    explicit CurrentDateTimeTool(std::function<QDateTime()> clock = {});
+
+    QString name() const override { return QStringLiteral("current_datetime"); }
+    QString description() const override;
+    QJsonObject parameters() const override;
+    ToolPolicy policy() const override { return ToolPolicy::ReadOnly; }
+
+protected:
+    void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;
+
+private:
+    std::function<QDateTime()> m_clock;
+};
+
+// calculator: evaluates an arithmetic expression with Calculator.
+class CalculatorTool final : public Tool
+{
+public:
+    QString name() const override { return QStringLiteral("calculator"); }
+    QString description() const override;
+    QJsonObject parameters() const override;
+    ToolPolicy policy() const override { return ToolPolicy::ReadOnly; }
+
+protected:
+    void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;
+};
+
+// memory_search: active memories whose content contains the query (case-insensitive).
+class MemorySearchTool final : public Tool
+{
+public:
+    explicit MemorySearchTool(MemoryRepository &memories)
+        : m_memories(memories)
+    { }
+
+    QString name() const override { return QStringLiteral("memory_search"); }
+    QString description() const override;
+    QJsonObject parameters() const override;
+    ToolPolicy policy() const override { return ToolPolicy::ReadOnly; }
+
+    static constexpr int defaultLimit = 10;
+
+protected:
+    void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;
+
+private:
+    MemoryRepository &m_memories;
+};
+
+// memory_save: stores a memory; it is `pending` (waits for the user's review) unless the review
+// policy says new memories are active right away.
+class MemorySaveTool final : public Tool
+{
+public:
+    enum class Review { Required, NotRequired };
+
+    MemorySaveTool(MemoryRepository &memories, Review review)
+        : m_memories(memories)
+        , m_review(review)
+    { }
+
+    QString name() const override { return QStringLiteral("memory_save"); }
+    QString description() const override;
+    QJsonObject parameters() const override;
+    ToolPolicy policy() const override { return ToolPolicy::SideEffects; }
+
+    static constexpr int maxContentLength = 2000;
+
+protected:
+    void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;
+
+private:
+    MemoryRepository &m_memories;
+    Review m_review;
+};
+
+// Registers the four built-ins.
+void registerBuiltinTools(ToolRegistry &registry, MemoryRepository &memories, MemorySaveTool::Review review);
+
+} // namespace Skein

@@ -1,0 +1,118 @@
+#include "engine/tools/mcpstdiotransport.h"
+
+#include "engine/tools/mcpserverlog.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+
+namespace Skein {
+
+McpStdioTransport::McpStdioTransport(const QString &command, const QStringList &args, const QMap<QString, QString> &env,
+                                     const QString &cwd, McpServerLog *log, QObject *parent)
+    : McpTransport(parent)
+    , m_command(command)
+    , m_args(args)
+    , m_log(log)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (auto it = env.begin(); it != env.end(); ++it)
+        environment.insert(it.key(), it.value());
+    m_process.setProcessEnvironment(environment);
+    if (!cwd.isEmpty())
+        m_process.setWorkingDirectory(cwd);
+    m_process.setProcessChannelMode(QProcess::SeparateChannels);
+    connect(&m_process, &QProcess::started, this, &McpTransport::started);
+    connect(&m_process, &QProcess::readyReadStandardOutput, this, &McpStdioTransport::readOutput);
+    connect(&m_process, &QProcess::readyReadStandardError, this, [this] {
+        const QByteArray bytes = m_process.readAllStandardError();
+        if (m_log)
+            m_log->appendBytes(bytes);
+    });
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart && !m_stopping)
+            Q_EMIT failed(tr("Could not start “%1”: %2").arg(m_command, m_process.errorString()));
+    });
+    connect(&m_process, &QProcess::finished, this, &McpStdioTransport::onFinished);
+}
+
+McpStdioTransport::~McpStdioTransport()
+{
+    stop();
+}
+
+void McpStdioTransport::start()
+{
+    m_stopping = false;
+    m_buffer.clear();
+    m_process.start(m_command, m_args);
+}
+
+void McpStdioTransport::send(const QJsonObject &message)
+{
+    if (m_process.state() != QProcess::Running)
+        return;
+    m_process.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+}
+
+void McpStdioTransport::stop()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    m_stopping = true;
+    // The stdio transport's shutdown: close stdin, then escalate if the server lingers.
+    m_process.closeWriteChannel();
+    if (!m_process.waitForFinished(1000)) {
+        m_process.terminate();
+        if (!m_process.waitForFinished(1000)) {
+            m_process.kill();
+            m_process.waitForFinished(1000);
+        }
+    }
+    if (m_log)
+        m_log->flush();
+}
+
+void McpStdioTransport::readOutput()
+{
+    m_buffer.append(m_process.readAllStandardOutput());
+    qsizetype start = 0;
+    for (;;) {
+        const qsizetype nl = m_buffer.indexOf('\n', start);
+        if (nl < 0)
+            break;
+        const QByteArray line = m_buffer.mid(start, nl - start).trimmed();
+        start = nl + 1;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+            Q_EMIT diagnostic(tr("stdout (not JSON-RPC): %1").arg(QString::fromUtf8(line.left(500))));
+            continue;
+        }
+        Q_EMIT messageReceived(doc.object());
+    }
+    m_buffer.remove(0, start);
+    if (m_buffer.size() > maxMessageBytes) {
+        m_buffer.clear();
+        Q_EMIT diagnostic(tr("A message larger than %1 MiB was dropped.").arg(maxMessageBytes / (1024 * 1024)));
+    }
+}
+
+void McpStdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    if (m_log)
+        m_log->flush();
+    if (m_stopping)
+        return;
+    const QString how = status == QProcess::CrashExit ? tr("crashed") : tr("exited with code %1").arg(exitCode);
+    QString detail = tr("The server %1.").arg(how);
+    if (m_log) {
+        const QStringList tail = m_log->lastLines(5);
+        if (!tail.isEmpty())
+            detail += u'\n' + tr("Last lines of its log:") + u'\n' + tail.join(u'\n');
+    }
+    Q_EMIT failed(detail);
+}
+
+} // namespace Skein

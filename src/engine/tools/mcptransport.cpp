@@ -1,0 +1,1 @@
+#include "engine/tools/mcptransport.h"

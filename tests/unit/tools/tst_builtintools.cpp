@@ -1,0 +1,309 @@
+#include "core/domain/ids.h"
+#include "engine/tools/builtintools.h"
+#include "engine/tools/toolregistry.h"
+#include "storage/database.h"
+#include "storage/memoryrepository.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Skein;
+
+namespace {
+
+// Waits for the call's result (they always arrive through the event loop).
+ToolResult run(Tool &tool, const QJsonObject &args, const ToolContext &context = {})
+{
+    ToolInvocation *call = tool.call(args, context);
+    QSignalSpy spy(call, &ToolInvocation::finished);
+    if (spy.isEmpty())
+        spy.wait(10000);
+    ToolResult r
+        = spy.isEmpty() ? ToolResult::error(QStringLiteral("no result")) : spy.first().first().value<ToolResult>();
+    delete call;
+    return r;
+}
+
+// Answers after `delay` ms unless cancelled: stands in for a slow external tool.
+class SlowTool final : public Tool
+{
+public:
+    QString name() const override { return QStringLiteral("slow"); }
+    QString description() const override { return QStringLiteral("waits"); }
+    QJsonObject parameters() const override { return {{QStringLiteral("type"), QStringLiteral("object")}}; }
+    ToolPolicy policy() const override { return ToolPolicy::ReadOnly; }
+    int cancelled = 0;
+    int delay = 200;
+
+protected:
+    void start(const QJsonObject &, const ToolContext &, ToolInvocation *call) override
+    {
+        call->setCancelHandler([this] { ++cancelled; });
+        QTimer::singleShot(delay, call, [call] { call->finish(ToolResult::text(QStringLiteral("done"))); });
+    }
+};
+
+} // namespace
+
+class TestBuiltinTools : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void registryKeepsToolsSortedAndUnique();
+    void definitionHashIsStableAndSensitive();
+    void canonicalJsonSortsKeys();
+    void resultsArriveAfterCallReturns();
+    void timeoutFinishesWithError();
+    void cancelFinishesOnce();
+    void currentDateTimeInZone();
+    void currentDateTimeUnknownZone();
+    void calculatorTool();
+    void memorySaveIsPendingUnderReview();
+    void memorySaveActiveWithoutReview();
+    void memorySaveRejectsBadArguments();
+    void memorySearchFindsActiveOnlyCaseInsensitive();
+    void policies();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Database> m_db;
+};
+
+void TestBuiltinTools::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    auto db = Database::open(m_dir->filePath(QStringLiteral("skein.db")));
+    QVERIFY2(db, qPrintable(db ? QString() : db.error().message));
+    m_db = std::move(db.value());
+}
+
+void TestBuiltinTools::cleanup()
+{
+    m_db.reset();
+    m_dir.reset();
+}
+
+void TestBuiltinTools::registryKeepsToolsSortedAndUnique()
+{
+    ToolRegistry registry;
+    QSignalSpy changed(&registry, &ToolRegistry::changed);
+    MemoryRepository memories(*m_db);
+    registerBuiltinTools(registry, memories, MemorySaveTool::Review::Required);
+    QCOMPARE(registry.names(),
+             (QStringList {QStringLiteral("calculator"),
+                 QStringLiteral("current_datetime"), QStringLiteral("memory_save"), QStringLiteral("memory_search")}));
+    registry.add(std::make_shared<CalculatorTool>());
+    QCOMPARE(registry.names().size(), 4);
+    QCOMPARE(changed.size(), 5);
+    const QJsonArray defs = registry.definitions();
+    QCOMPARE(defs.size(), 4);
+    QCOMPARE(defs[0][QStringLiteral("function")][QStringLiteral("name")].toString(), QStringLiteral("calculator"));
+    QCOMPARE(
+        defs[0][QStringLiteral("function")][QStringLiteral("parameters")][QStringLiteral("required")][0].toString(),
+                                                                          QStringLiteral("expression"));
+    QVERIFY(registry.remove(QStringLiteral("calculator")));
+    QVERIFY(!registry.remove(QStringLiteral("calculator")));
+    QCOMPARE(registry.removeWithPrefix(QStringLiteral("memory_")), 2);
+    QCOMPARE(registry.names(), QStringList {QStringLiteral("current_datetime")});
+    QVERIFY(registry.find(QStringLiteral("current_datetime")));
+    QVERIFY(!registry.find(QStringLiteral("calculator")));
+}
+
+void TestBuiltinTools::definitionHashIsStableAndSensitive()
+{
+    CalculatorTool a, b;
+    SlowTool slow;
+    QCOMPARE(a.definitionHash(), b.definitionHash());
+    QCOMPARE(a.definitionHash().size(), 64);
+    QVERIFY(a.definitionHash() != slow.definitionHash());
+    // Independently computed: the hash is over length-prefixed name, description and schema.
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QByteArray &part : {QByteArray("slow"), QByteArray("waits"), QByteArray(R"({"type":"object"})")}) {
+        h.addData(QByteArray(QByteArray::number(part.size()) + ':'));
+        h.addData(part);
+    }
+    QCOMPARE(slow.definitionHash(), h.result().toHex());
+}
+
+void TestBuiltinTools::canonicalJsonSortsKeys()
+{
+    const QJsonObject o {{QStringLiteral("z"), 1},
+                          {QStringLiteral("a"), QJsonArray {true, QJsonValue(), QStringLiteral("x\"y")}},
+                           {QStringLiteral("m"), QJsonObject {{QStringLiteral("b"), 2.5}, {QStringLiteral("a"), -3}}}};
+    QCOMPARE(Tool::canonicalJson(o), QByteArray("{\"a\":[true,null,\"x\\\"y\"],\"m\":{\"a\":-3,\"b\":2.5},\"z\":1}"));
+}
+
+void TestBuiltinTools::resultsArriveAfterCallReturns()
+{
+    CalculatorTool tool;
+    ToolInvocation *call = tool.call({{QStringLiteral("expression"), QStringLiteral("1+1")}}, {});
+    QSignalSpy spy(call, &ToolInvocation::finished);
+    QVERIFY(call->isFinished());
+    QCOMPARE(spy.size(), 0); // queued, so a caller connecting after call() still sees it
+    QVERIFY(spy.wait(1000));
+    QCOMPARE(spy.first().first().value<ToolResult>().content, QStringLiteral("2"));
+    delete call;
+}
+
+void TestBuiltinTools::timeoutFinishesWithError()
+{
+    SlowTool tool;
+    tool.delay = 5000;
+    ToolContext context;
+    context.timeout = std::chrono::milliseconds(100);
+    QElapsedTimer clock;
+    clock.start();
+    const ToolResult r = run(tool, {}, context);
+    QVERIFY(r.isError);
+    QVERIFY(r.timedOut);
+    QVERIFY(clock.elapsed() < 3000);
+    QCOMPARE(tool.cancelled, 1);
+}
+
+void TestBuiltinTools::cancelFinishesOnce()
+{
+    SlowTool tool;
+    ToolInvocation *call = tool.call({}, {});
+    QSignalSpy spy(call, &ToolInvocation::finished);
+    call->cancel();
+    call->cancel();
+    QVERIFY(spy.wait(1000));
+    QTest::qWait(400); // the tool's own answer comes later and must be ignored
+    QCOMPARE(spy.size(), 1);
+    QVERIFY(spy.first().first().value<ToolResult>().cancelled);
+    QCOMPARE(tool.cancelled, 1);
+    delete call;
+}
+
+void TestBuiltinTools::currentDateTimeInZone()
+{
+    const QDateTime fixed = QDateTime(QDate(2026, 7, 1), QTime(12, 30, 15), QTimeZone::UTC);
+    CurrentDateTimeTool tool([fixed] { return fixed; });
+    ToolResult r = run(tool, {{QStringLiteral("zone"), QStringLiteral("Asia/Shanghai")}});
+    QVERIFY2(!r.isError, qPrintable(r.content));
+    QCOMPARE(r.structured->value(QStringLiteral("iso8601")).toString(), QStringLiteral("2026-07-01T20:30:15+08:00"));
+    QCOMPARE(r.structured->value(QStringLiteral("zone")).toString(), QStringLiteral("Asia/Shanghai"));
+    QCOMPARE(r.structured->value(QStringLiteral("utcOffsetSeconds")).toInt(), 8 * 3600);
+    QVERIFY(r.content.contains(QStringLiteral("Wednesday")));
+    r = run(tool, {{QStringLiteral("zone"), QStringLiteral("America/New_York")}});
+    QCOMPARE(r.structured->value(QStringLiteral("utcOffset")).toString(), QStringLiteral("-04:00")); // summer time
+    QCOMPARE(r.structured->value(QStringLiteral("iso8601")).toString(), QStringLiteral("2026-07-01T08:30:15-04:00"));
+    r = run(tool, {});
+    QVERIFY(!r.isError);
+    QCOMPARE(qint64(r.structured->value(QStringLiteral("unixMs")).toDouble()), fixed.toMSecsSinceEpoch());
+}
+
+void TestBuiltinTools::currentDateTimeUnknownZone()
+{
+    CurrentDateTimeTool tool;
+    const ToolResult r = run(tool, {{QStringLiteral("zone"), QStringLiteral("Mars/Olympus")}});
+    QVERIFY(r.isError);
+    QVERIFY(r.content.contains(QStringLiteral("Mars/Olympus")));
+}
+
+void TestBuiltinTools::calculatorTool()
+{
+    CalculatorTool tool;
+    ToolResult r = run(tool, {{QStringLiteral("expression"), QStringLiteral("(2 + 3) * 4 ^ 2")}});
+    QVERIFY(!r.isError);
+    QCOMPARE(r.content, QStringLiteral("80"));
+    r = run(tool, {{QStringLiteral("expression"), QStringLiteral("2 +* 3")}});
+    QVERIFY(r.isError);
+    QCOMPARE(r.structured->value(QStringLiteral("position")).toInt(), 4);
+    r = run(tool, {{QStringLiteral("expression"), 42}});
+    QVERIFY(r.isError);
+}
+
+void TestBuiltinTools::memorySaveIsPendingUnderReview()
+{
+    MemoryRepository memories(*m_db);
+    MemorySaveTool tool(memories, MemorySaveTool::Review::Required);
+    const ToolResult r = run(tool,
+                             {{QStringLiteral("content"), QStringLiteral("Prefers metric units")},
+                               {QStringLiteral("type"), QStringLiteral("preference")}});
+    QVERIFY2(!r.isError, qPrintable(r.content));
+    auto saved = memories.get(r.structured->value(QStringLiteral("id")).toString());
+    QVERIFY(saved);
+    QVERIFY(saved->status == MemoryStatus::Pending);
+    QVERIFY(saved->type == MemoryType::Preference);
+    QCOMPARE(saved->content, QStringLiteral("Prefers metric units"));
+}
+
+void TestBuiltinTools::memorySaveActiveWithoutReview()
+{
+    MemoryRepository memories(*m_db);
+    MemorySaveTool tool(memories, MemorySaveTool::Review::NotRequired);
+    const ToolResult r = run(tool, {{QStringLiteral("content"), QStringLiteral("Lives in Lyon")}});
+    QVERIFY(!r.isError);
+    auto saved = memories.get(r.structured->value(QStringLiteral("id")).toString());
+    QVERIFY(saved);
+    QVERIFY(saved->status == MemoryStatus::Active);
+    QVERIFY(saved->type == MemoryType::Fact);
+}
+
+void TestBuiltinTools::memorySaveRejectsBadArguments()
+{
+    MemoryRepository memories(*m_db);
+    MemorySaveTool tool(memories, MemorySaveTool::Review::Required);
+    QVERIFY(run(tool, {{QStringLiteral("content"), QStringLiteral("   ")}}).isError);
+    QVERIFY(run(tool, {{QStringLiteral("content"), QString(3000, u'x')}}).isError);
+    QVERIFY(run(tool,
+                {{QStringLiteral("content"), QStringLiteral("x")}, {QStringLiteral("type"), QStringLiteral("secret")}})
+                     .isError);
+    auto all = memories.list({});
+    QVERIFY(all);
+    QCOMPARE(all->size(), 0);
+}
+
+void TestBuiltinTools::memorySearchFindsActiveOnlyCaseInsensitive()
+{
+    MemoryRepository memories(*m_db);
+    auto add = [&](const QString &content, MemoryStatus status) {
+        Memory m;
+        m.id = Ids::create();
+        m.content = content;
+        m.status = status;
+        m.createdAt = m.updatedAt = Ids::nowMs();
+        QVERIFY(memories.create(m));
+    };
+    add(QStringLiteral("Drinks GREEN tea"), MemoryStatus::Active);
+    add(QStringLiteral("Green is the favourite colour"), MemoryStatus::Active);
+    add(QStringLiteral("green pending idea"), MemoryStatus::Pending);
+    add(QStringLiteral("green rejected"), MemoryStatus::Rejected);
+    add(QStringLiteral("Plays chess"), MemoryStatus::Active);
+    MemorySearchTool tool(memories);
+    ToolResult r = run(tool, {{QStringLiteral("query"), QStringLiteral("green")}});
+    QVERIFY(!r.isError);
+    const QJsonArray found = r.structured->value(QStringLiteral("memories")).toArray();
+    QCOMPARE(found.size(), 2);
+    QStringList contents;
+    for (const QJsonValue &v : found)
+        contents.append(v[QStringLiteral("content")].toString());
+    contents.sort();
+    QCOMPARE(contents,
+             (QStringList {QStringLiteral("Drinks GREEN tea"), QStringLiteral("Green is the favourite colour")}));
+    r = run(tool, {{QStringLiteral("query"), QStringLiteral("green")}, {QStringLiteral("limit"), 1}});
+    QCOMPARE(r.structured->value(QStringLiteral("memories")).toArray().size(), 1);
+    r = run(tool, {{QStringLiteral("query"), QStringLiteral("opera")}});
+    QVERIFY(!r.isError);
+    QCOMPARE(r.structured->value(QStringLiteral("memories")).toArray().size(), 0);
+    QVERIFY(run(tool, {}).isError);
+}
+
+void TestBuiltinTools::policies()
+{
+    MemoryRepository memories(*m_db);
+    QCOMPARE(CalculatorTool().policy(), ToolPolicy::ReadOnly);
+    QCOMPARE(CurrentDateTimeTool().policy(), ToolPolicy::ReadOnly);
+    QCOMPARE(MemorySearchTool(memories).policy(), ToolPolicy::ReadOnly);
+    QCOMPARE(MemorySaveTool(memories, MemorySaveTool::Review::Required).policy(), ToolPolicy::SideEffects);
+}
+
+SKEIN_CORE_TEST_MAIN(TestBuiltinTools)
+#include "tst_builtintools.moc"

@@ -1,0 +1,163 @@
+#include "engine/tools/mcpclient.h"
+#include "engine/tools/mcptool.h"
+#include "engine/tools/toolregistry.h"
+#include "mcptestutil.h"
+#include "testsupport.h"
+
+#include <QProcess>
+#include <QTcpServer>
+#include <QtTest>
+
+using namespace Skein;
+using namespace Skein::McpTest;
+
+// server-everything in its streamable HTTP mode on loopback: JSON-RPC over POST, answers as SSE,
+// the Mcp-Session-Id handshake.
+class TestMcpHttp : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void initializeListAndCall();
+    void progressOverSse();
+    void errors();
+    void unreachableServerFails();
+
+private:
+    std::unique_ptr<McpClient> connectClient();
+
+    QProcess m_server;
+    QUrl m_url;
+};
+
+void TestMcpHttp::initTestCase()
+{
+    SKEIN_REQUIRE_MCP_SERVER("server-everything");
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PORT"), QString::number(port));
+    m_server.setProcessEnvironment(env);
+    m_server.setProcessChannelMode(QProcess::MergedChannels);
+    m_server.start(node(), {serverScript("server-everything"), QStringLiteral("streamableHttp")});
+    QVERIFY(m_server.waitForStarted(10000));
+    QByteArray output;
+    QTRY_VERIFY_WITH_TIMEOUT((output += m_server.readAll()).contains("listening on port"), 20000);
+    m_url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+}
+
+void TestMcpHttp::cleanupTestCase()
+{
+    if (m_server.state() != QProcess::NotRunning) {
+        m_server.terminate();
+        if (!m_server.waitForFinished(3000))
+            m_server.kill();
+        m_server.waitForFinished(3000);
+    }
+}
+
+std::unique_ptr<McpClient> TestMcpHttp::connectClient()
+{
+    McpServerConfig c;
+    c.name = QStringLiteral("web");
+    c.transport = McpServerConfig::Transport::Http;
+    c.url = m_url;
+    auto client = std::make_unique<McpClient>(c, McpClient::Options {});
+    QSignalSpy ready(client.get(), &McpClient::ready);
+    client->start();
+    if (!ready.wait(20000))
+        qWarning("not ready: %s", qPrintable(client->lastError()));
+    return client;
+}
+
+void TestMcpHttp::initializeListAndCall()
+{
+    auto client = connectClient();
+    QCOMPARE(client->state(), McpClient::State::Ready);
+    QVERIFY(McpClient::supportedVersions.contains(client->negotiatedVersion()));
+    // tools/list only works with the session id from initialize, so a list proves the header.
+    QVERIFY(client->tools().size() >= 5);
+    ToolRegistry registry;
+    McpTool::syncRegistry(client.get(), &registry);
+    const auto echo = registry.find(QStringLiteral("web__echo"));
+    QVERIFY(echo);
+    ToolResult r = finish(echo->call({{QStringLiteral("message"), QStringLiteral("over http")}}, {}, this));
+    QVERIFY2(!r.isError, qPrintable(r.content));
+    QCOMPARE(r.content, QStringLiteral("Echo: over http"));
+    r = finish(registry.find(
+        QStringLiteral("web__get-sum"))->call({{QStringLiteral("a"), 2}, {QStringLiteral("b"), 40}}, {}, this));
+    QVERIFY2(r.content.contains(QStringLiteral("42")), qPrintable(r.content));
+    // Two clients get two sessions and do not disturb each other.
+    auto second = connectClient();
+    QCOMPARE(second->state(), McpClient::State::Ready);
+    ToolInvocation call;
+    client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("first")}}, &call);
+    QCOMPARE(finish(&call).content, QStringLiteral("Echo: first"));
+}
+
+void TestMcpHttp::progressOverSse()
+{
+    auto client = connectClient();
+    ToolInvocation call;
+    QSignalSpy progress(&call, &ToolInvocation::progress);
+    QSignalSpy done(&call, &ToolInvocation::finished);
+    client->callTool(QStringLiteral("trigger-long-running-operation"),
+                                    {{QStringLiteral("duration"), 1.2}, {QStringLiteral("steps"), 3}}, &call);
+    // Progress arrives while the call is still running (the SSE stream is read as it comes).
+    QVERIFY(progress.wait(10000));
+    QCOMPARE(done.size(), 0);
+    QVERIFY(done.wait(10000));
+    QCOMPARE(progress.size(), 3);
+    QCOMPARE(progress.last()[0].toDouble(), 3.0);
+    QVERIFY(done.first().first().value<ToolResult>().content.contains(QStringLiteral("completed")));
+
+    // Cancelling a streamed call finishes it at once.
+    ToolInvocation slow;
+    QSignalSpy slowProgress(&slow, &ToolInvocation::progress);
+    client->callTool(QStringLiteral("trigger-long-running-operation"),
+                                    {{QStringLiteral("duration"), 20}, {QStringLiteral("steps"), 40}}, &slow);
+    QVERIFY(slowProgress.wait(10000));
+    slow.cancel();
+    QVERIFY(finish(&slow, 1000).cancelled);
+    ToolInvocation echo;
+    client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("after")}}, &echo);
+    QCOMPARE(finish(&echo).content, QStringLiteral("Echo: after"));
+}
+
+void TestMcpHttp::errors()
+{
+    auto client = connectClient();
+    ToolInvocation call;
+    client->callTool(QStringLiteral("get-sum"), {{QStringLiteral("a"), QStringLiteral("x")}}, &call);
+    QVERIFY(finish(&call).isError);
+    ToolInvocation unknown;
+    client->callTool(QStringLiteral("nope"), {}, &unknown);
+    const ToolResult r = finish(&unknown);
+    QVERIFY(r.isError);
+    QVERIFY2(r.content.contains(QStringLiteral("nope")), qPrintable(r.content));
+}
+
+void TestMcpHttp::unreachableServerFails()
+{
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    McpServerConfig c;
+    c.name = QStringLiteral("gone");
+    c.transport = McpServerConfig::Transport::Http;
+    c.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    McpClient client(c, {});
+    QSignalSpy failed(&client, &McpClient::failed);
+    client.start();
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(client.state(), McpClient::State::Failed);
+    QVERIFY(!client.lastError().isEmpty());
+}
+
+SKEIN_CORE_TEST_MAIN(TestMcpHttp)
+#include "tst_mcphttp.moc"
