@@ -3,6 +3,7 @@
 #include "engine/recovery.h"
 #include "secrets/keychaininfo.h"
 #include "secrets/keychainsecretstore.h"
+#include "storage/asyncstore.h"
 #include "storage/sqliteinfo.h"
 #include "storage/store.h"
 
@@ -40,6 +41,13 @@ Result<std::unique_ptr<Store>> AppContext::openStore() const
 Result<int> AppContext::recoverAfterCrash(Store &store) const
 {
     return Recovery::interruptGenerating(store);
+}
+
+AsyncStore &AppContext::storage()
+{
+    if (!m_storage)
+        m_storage = new AsyncStore(this);
+    return *m_storage;
 }
 
 QNetworkAccessManager *AppContext::network()

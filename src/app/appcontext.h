@@ -11,6 +11,7 @@ class QSettings;
 
 namespace Skein {
 
+class AsyncStore;
 class SecretStore;
 class Store;
 
@@ -45,6 +46,10 @@ public:
     // process start (GUI and CLI), before anything streams into this data dir.
     Result<int> recoverAfterCrash(Store &store) const;
 
+    // The storage service for the GUI thread: batched writes and reads on their own threads
+    // (created on first use; open it with AsyncStore::open before using it).
+    AsyncStore &storage();
+
     // The one network manager every provider client shares (created on first use, this thread).
     QNetworkAccessManager *network();
     // Where API keys live: the OS keychain unless a test injected another store.
@@ -58,6 +63,7 @@ private:
     QString m_dataDir;
     std::unique_ptr<QSettings> m_uiState;
     QNetworkAccessManager *m_network = nullptr;
+    AsyncStore *m_storage = nullptr;
     std::unique_ptr<SecretStore> m_secrets;
 };
 

@@ -4,10 +4,12 @@
 #include "app/appcontext.h"
 #include "core/appinfo.h"
 #include "placeholderpanel.h"
+#include "storagestartup.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSettings>
@@ -36,6 +38,29 @@ MainWindow::MainWindow(AppContext &context, QWidget *parent)
     buildPanels();
     buildMenus();
     restoreLayout();
+    m_storage = new StorageStartup(m_context, this);
+    connect(m_storage, &StorageStartup::stateChanged, this, &MainWindow::showStorageState);
+    m_storage->start();
+}
+
+void MainWindow::showStorageState()
+{
+    switch (m_storage->state()) {
+    case StorageStartup::State::Opening:
+        statusBar()->showMessage(tr("Opening the database…"));
+        return;
+    case StorageStartup::State::Ready:
+        m_banner->hide();
+        statusBar()->showMessage(tr("Ready"), 5000);
+        return;
+    case StorageStartup::State::ReadOnly:
+    case StorageStartup::State::Damaged:
+    case StorageStartup::State::Failed:
+        m_banner->setText(m_storage->problem());
+        m_banner->show();
+        statusBar()->clearMessage();
+        return;
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -68,7 +93,24 @@ void MainWindow::buildPanels()
     splitter->addWidget(m_chatArea);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({260, 700});
-    setCentralWidget(splitter);
+
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("storageBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setContentsMargins(10, 6, 10, 6);
+    m_banner->setAutoFillBackground(true);
+    QPalette warning = m_banner->palette();
+    warning.setColor(QPalette::Window, QColor(0xfff3cd));
+    warning.setColor(QPalette::WindowText, QColor(0x664d03));
+    m_banner->setPalette(warning);
+    m_banner->hide();
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(splitter, 1);
+    setCentralWidget(central);
 
     m_inspectorTabs = new QTabWidget(this);
     m_inspectorTabs->setObjectName(QStringLiteral("inspectorTabs"));
@@ -93,7 +135,7 @@ void MainWindow::buildPanels()
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     m_inspectorDock->setWidget(m_inspectorTabs);
     addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
-    statusBar()->showMessage(tr("Ready"));
+    statusBar()->showMessage(tr("Opening the database…"));
 }
 
 void MainWindow::buildMenus()
@@ -204,7 +246,7 @@ void MainWindow::restoreLayout()
     if (!restoreGeometry(state.value(kGeometryKey).toByteArray()))
         resize(1200, 760);
     restoreState(state.value(kStateKey).toByteArray());
-    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
         splitter->restoreState(state.value(kSplitterKey).toByteArray());
 }
 
@@ -213,7 +255,7 @@ void MainWindow::saveLayout()
     QSettings &state = m_context.uiState();
     state.setValue(kGeometryKey, saveGeometry());
     state.setValue(kStateKey, saveState());
-    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
         state.setValue(kSplitterKey, splitter->saveState());
     state.sync();
 }

@@ -1,6 +1,7 @@
 #include "exporter.h"
 
 #include "jsoncodec.h"
+#include "jsonreader.h"
 #include "sessioncontent.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
@@ -109,6 +110,58 @@ Result<QByteArray> Exporter::exportAll()
     QJsonArray providerArray;
     for (const ProviderConfig &provider : std::as_const(p))
         providerArray.append(toJson(provider));
+    document.insert(QStringLiteral("providers"), providerArray);
+    return canonical(document);
+}
+
+} // namespace Skein::Exchange
+
+namespace Skein::Exchange {
+
+Result<QByteArray> Exporter::exportReadable(int *exported, QStringList *problems)
+{
+    *exported = 0;
+    SessionRepository::ListOptions all;
+    all.archived = SessionRepository::ListOptions::Archived::Include;
+    Result<QList<Session>> sessions = m_store.sessions().list(all);
+    if (!sessions)
+        return sessions.error();
+    QList<Session> ordered = sessions.value();
+    sortBy(ordered, [](const Session &x) { return std::pair(x.createdAt, x.id); });
+    QJsonArray sessionArray;
+    QSet<QString> exportedIds;
+    for (const Session &session : std::as_const(ordered)) {
+        Result<QJsonObject> object = sessionObject(session.id);
+        if (!object) {
+            problems->append(Text::tr("\"%1\" could not be read: %2").arg(session.title, object.error().message));
+            continue;
+        }
+        sessionArray.append(object.value());
+        exportedIds.insert(session.id);
+        ++*exported;
+    }
+    QJsonArray memoryArray;
+    if (Result<QList<Memory>> memories = m_store.memories().list({}); memories) {
+        for (const Memory &memory : memories.value()) {
+            if (exportedIds.contains(memory.sourceSessionId))
+                continue; // exported inside its session
+            Result<QList<MemoryVersion>> versions = m_store.memories().versions(memory.id);
+            memoryArray.append(toJson(memory, versions.ok() ? versions.value() : QList<MemoryVersion> {}));
+        }
+    } else {
+        problems->append(Text::tr("Memories could not be read: %1").arg(memories.error().message));
+    }
+    QJsonArray providerArray;
+    if (Result<QList<ProviderConfig>> providers = m_store.providers().list(); providers) {
+        for (const ProviderConfig &provider : providers.value())
+            providerArray.append(toJson(provider));
+    } else {
+        problems->append(Text::tr("Providers could not be read: %1").arg(providers.error().message));
+    }
+    QJsonObject document;
+    document.insert(QStringLiteral("format"), QString(kArchiveFormat));
+    document.insert(QStringLiteral("sessions"), sessionArray);
+    document.insert(QStringLiteral("memories"), memoryArray);
     document.insert(QStringLiteral("providers"), providerArray);
     return canonical(document);
 }

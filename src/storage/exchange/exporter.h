@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QStringList>
 
 namespace Skein {
 
@@ -30,6 +31,10 @@ public:
     Result<QByteArray> exportSession(const QString &sessionId);
     // Every session, every memory and the provider configurations.
     Result<QByteArray> exportAll();
+
+    // Salvage for a damaged database: an archive of every session that can still be read; the
+    // rest are skipped and listed in *problems. Fails only when nothing at all can be read.
+    Result<QByteArray> exportReadable(int *exported, QStringList *problems);
 
     static QByteArray canonical(const QJsonObject &document);
 

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+class QWidget;
+
+namespace Skein {
+
+class AppContext;
+
+// Opens the database off the GUI thread when the window starts and tells the user, in plain
+// words, when it cannot be used normally: newer than this Skein (read-only), damaged (offers to
+// export what can still be read — never starts fresh), or unreadable. Also runs crash recovery.
+class StorageStartup final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StorageStartup)
+
+public:
+    enum class State { Opening, Ready, ReadOnly, Damaged, Failed };
+    Q_ENUM(State)
+
+    StorageStartup(AppContext &context, QWidget *window);
+
+    void start();
+    State state() const { return m_state; }
+    // Why the database is not writable, for a banner (empty when Ready).
+    QString problem() const { return m_problem; }
+
+Q_SIGNALS:
+    void stateChanged(Skein::StorageStartup::State state);
+
+private:
+    void setState(State state, const QString &problem = {});
+    void offerSalvage(const QString &details);
+    void exportReadable(const QString &path);
+
+    AppContext &m_context;
+    QPointer<QWidget> m_window;
+    State m_state = State::Opening;
+    QString m_problem;
+};
+
+} // namespace Skein
