@@ -60,6 +60,14 @@ void defineProviders(QCommandLineParser &p)
     p.addOption({QStringLiteral("api-key-env"),
                                 Cli::tr("Read the API key from this environment variable and keep it in the keychain."),
                                 Cli::tr("variable")});
+    p.addOption({QStringLiteral("context-window"), Cli::tr("set-model: the model's context window in tokens."),
+                                Cli::tr("tokens")});
+    p.addOption({QStringLiteral("max-output"), Cli::tr("set-model: the most tokens the model writes in a reply."),
+                                Cli::tr("tokens")});
+    p.addOption({QStringLiteral("input-price"), Cli::tr("set-model: USD per million input tokens."), Cli::tr("usd")});
+    p.addOption({QStringLiteral("output-price"), Cli::tr("set-model: USD per million output tokens."), Cli::tr("usd")});
+    p.addOption(
+        {QStringLiteral("cached-price"), Cli::tr("set-model: USD per million cached input tokens."), Cli::tr("usd")});
 }
 
 void defineSend(QCommandLineParser &p)
@@ -92,7 +100,8 @@ const QList<Cli::Command> &Cli::commands()
         {"import", "import FILE [--json]", &Cli::cmdImport, defineJson},
         {"providers",
          "providers list [--json] | add NAME --kind openai|anthropic|ollama --base-url URL [--model M] "
-         "[--api-key-env VAR] | remove NAME | models NAME",
+         "[--api-key-env VAR] | remove NAME | models NAME | set-model NAME MODEL [--context-window N] "
+         "[--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]",
          &Cli::cmdProviders, defineProviders},
         {"send",
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--model M] [--max-iterations N] "

@@ -15,20 +15,65 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrl>
+#include <algorithm>
 
 namespace Skein {
 
 namespace {
 
+QJsonObject modelJson(const ModelInfo &m)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("id"), m.id);
+    o.insert(QStringLiteral("context_window"), m.contextWindow);
+    o.insert(QStringLiteral("max_output_tokens"), m.maxOutputTokens);
+    o.insert(QStringLiteral("input_price_per_mtok"), m.inputPricePerMTok);
+    o.insert(QStringLiteral("output_price_per_mtok"), m.outputPricePerMTok);
+    o.insert(QStringLiteral("cached_input_price_per_mtok"), m.cachedInputPricePerMTok);
+    return o;
+}
+
 QJsonObject providerJson(const ProviderConfig &p)
 {
-    return QJsonObject {
-        {QStringLiteral("id"), p.id},
-         {QStringLiteral("name"), p.name},
-          {QStringLiteral("kind"), p.kind},
-           {QStringLiteral("base_url"), p.baseUrl},
-            {QStringLiteral("model"), p.defaultModel},
-           };
+    QJsonArray models;
+    for (const ModelInfo &m : p.models)
+        models.append(modelJson(m));
+    QJsonObject o;
+    o.insert(QStringLiteral("id"), p.id);
+    o.insert(QStringLiteral("name"), p.name);
+    o.insert(QStringLiteral("kind"), p.kind);
+    o.insert(QStringLiteral("base_url"), p.baseUrl);
+    o.insert(QStringLiteral("model"), p.defaultModel);
+    o.insert(QStringLiteral("models"), models);
+    return o;
+}
+
+// Fetched models join the stored list; what the user set stays, gaps are filled from the server.
+void mergeModels(QList<ModelInfo> &stored, const QList<ModelInfo> &fetched)
+{
+    for (const ModelInfo &f : fetched) {
+        auto it = std::find_if(stored.begin(), stored.end(), [&](const ModelInfo &m) { return m.id == f.id; });
+        if (it == stored.end()) {
+            stored.append(f);
+            continue;
+        }
+        if (it->contextWindow <= 0)
+            it->contextWindow = f.contextWindow;
+        if (it->maxOutputTokens <= 0)
+            it->maxOutputTokens = f.maxOutputTokens;
+        if (it->inputPricePerMTok <= 0)
+            it->inputPricePerMTok = f.inputPricePerMTok;
+        if (it->outputPricePerMTok <= 0)
+            it->outputPricePerMTok = f.outputPricePerMTok;
+        if (it->cachedInputPricePerMTok <= 0)
+            it->cachedInputPricePerMTok = f.cachedInputPricePerMTok;
+    }
+}
+
+void printModel(QTextStream &out, const ModelInfo &m)
+{
+    out << m.id << '\t' << m.contextWindow << '\t' << m.maxOutputTokens << '\t' << m.inputPricePerMTok << '\t'
+        << m.outputPricePerMTok << '\t' << m.cachedInputPricePerMTok << Qt::endl;
 }
 
 } // namespace
@@ -180,26 +225,62 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         runLoop(done);
         if (call->error().isError())
             return fail(call->error().displayText());
-        const bool json = parser.isSet(QStringLiteral("json"));
-        QJsonArray array;
-        for (const ModelInfo &m : call->models()) {
-            if (json)
-                array.append(QJsonObject {
-                    {QStringLiteral("id"), m.id},
-                     {QStringLiteral("context_window"), m.contextWindow},
-                    });
-            else {
-                m_out << m.id;
-                if (m.contextWindow > 0)
-                    m_out << '\t' << m.contextWindow;
-                m_out << Qt::endl;
-            }
-        }
-        if (json)
+        mergeModels(config.models, call->models());
+        config.updatedAt = Ids::nowMs();
+        if (Status s = m_store->providers().save(config); !s)
+            return fail(s.error());
+        if (parser.isSet(QStringLiteral("json"))) {
+            QJsonArray array;
+            for (const ModelInfo &m : std::as_const(config.models))
+                array.append(modelJson(m));
             m_out << QJsonDocument(array).toJson(QJsonDocument::Compact) << Qt::endl;
+            return 0;
+        }
+        m_out << tr("model\tcontext\tmax output\tinput $/M\toutput $/M\tcached $/M") << Qt::endl;
+        for (const ModelInfo &m : std::as_const(config.models))
+            printModel(m_out, m);
         return 0;
     }
-    return usage(tr("usage: providers list|add|remove|models"));
+    if (action == QLatin1String("set-model")) {
+        if (args.size() != 3)
+            return usage(tr("usage: providers set-model NAME MODEL [--context-window N] [--max-output N] "
+                            "[--input-price USD] [--output-price USD] [--cached-price USD]"));
+        ProviderConfig config;
+        if (!findProvider(args.at(1), &config))
+            return 1;
+        auto it = std::find_if(config.models.begin(), config.models.end(),
+                               [&](const ModelInfo &m) { return m.id == args.at(2); });
+        if (it == config.models.end()) {
+            config.models.append(ModelInfo {args.at(2)});
+            it = config.models.end() - 1;
+        }
+        const auto number = [&](const char *option, double *value) {
+            const QString name = QString::fromLatin1(option);
+            if (!parser.isSet(name))
+                return true;
+            bool ok = false;
+            const double v = parser.value(name).toDouble(&ok);
+            if (!ok || v < 0) {
+                usage(tr("--%1 needs a number of at least 0").arg(name));
+                return false;
+            }
+            *value = v;
+            return true;
+        };
+        double window = double(it->contextWindow), output = double(it->maxOutputTokens);
+        if (!number("context-window", &window) || !number("max-output", &output)
+            || !number("input-price", &it->inputPricePerMTok) || !number("output-price", &it->outputPricePerMTok)
+            || !number("cached-price", &it->cachedInputPricePerMTok))
+            return 2;
+        it->contextWindow = qint64(window);
+        it->maxOutputTokens = qint64(output);
+        config.updatedAt = Ids::nowMs();
+        if (Status s = m_store->providers().save(config); !s)
+            return fail(s.error());
+        printModel(m_out, *it);
+        return 0;
+    }
+    return usage(tr("usage: providers list|add|remove|models|set-model"));
 }
 
 } // namespace Skein

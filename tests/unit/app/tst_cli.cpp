@@ -182,6 +182,63 @@ private Q_SLOTS:
         QVERIFY(r.err.contains(QLatin1String("no session")));
     }
 
+    // Per-model window, output limit and prices are stored with the provider and editable.
+    void providerModelsAreEditable()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.filePath(QStringLiteral("data"));
+        const auto cli = [&](QStringList args) {
+            args.prepend(data);
+            args.prepend(QStringLiteral("--data-dir"));
+            return run(QStringLiteral(SKEIN_CLI_PATH), args);
+        };
+        Result r = cli({QStringLiteral("providers"),
+            QStringLiteral("add"),
+                QStringLiteral("local"),
+                               QStringLiteral("--kind"),
+                                              QStringLiteral("ollama"),
+                                                             QStringLiteral("--base-url"),
+                                                                            QStringLiteral("http://127.0.0.1:9")});
+        QCOMPARE(r.status, 0);
+        r = cli({QStringLiteral("providers"),
+            QStringLiteral("set-model"),
+                QStringLiteral("local"),
+                               QStringLiteral("qwen3:8b"),
+                                              QStringLiteral("--context-window"),
+                                                             QStringLiteral("32768"),
+                                                                            QStringLiteral("--input-price"),
+                                                                                           QStringLiteral("0.5")});
+        QCOMPARE(r.status, 0);
+        r = cli({QStringLiteral("providers"),
+                                QStringLiteral("set-model"),
+                                               QStringLiteral("local"),
+                                                              QStringLiteral("qwen3:8b"),
+                                                                             QStringLiteral("--max-output"),
+                                                                                            QStringLiteral("4096")});
+        QCOMPARE(r.status, 0);
+        r = cli({QStringLiteral("providers"),
+                                QStringLiteral("set-model"),
+                                               QStringLiteral("local"),
+                                                              QStringLiteral("qwen3:8b"),
+                                                                             QStringLiteral("--output-price"),
+                                                                                            QStringLiteral("cheap")});
+        QCOMPARE(r.status, 2);
+        r = cli({QStringLiteral("providers"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(r.status, 0);
+        const QJsonArray models = QJsonDocument::fromJson(r.out.toUtf8())
+                                      .array()
+                                      .at(0)
+                                      .toObject()
+                                      .value(QStringLiteral("models")).toArray();
+        QCOMPARE(models.size(), 1);
+        const QJsonObject m = models.at(0).toObject();
+        QCOMPARE(m.value(QStringLiteral("id")).toString(), QStringLiteral("qwen3:8b"));
+        QCOMPARE(m.value(QStringLiteral("context_window")).toInteger(), 32768);
+        QCOMPARE(m.value(QStringLiteral("max_output_tokens")).toInteger(), 4096);
+        QCOMPARE(m.value(QStringLiteral("input_price_per_mtok")).toDouble(), 0.5);
+        QCOMPARE(m.value(QStringLiteral("output_price_per_mtok")).toDouble(), 0.0);
+    }
+
     void chineseLanguageOverride()
     {
         const Result r = run(QStringLiteral(SKEIN_CLI_PATH), {QStringLiteral("--lang"), QStringLiteral("zh_CN")});
