@@ -61,6 +61,20 @@ Result<QByteArray> Exporter::exportSession(const QString &sessionId)
 
 Result<QByteArray> Exporter::exportAll()
 {
+    int exported = 0;
+    return archive(nullptr, &exported);
+}
+
+Result<QByteArray> Exporter::exportReadable(int *exported, QStringList *problems)
+{
+    return archive(problems, exported);
+}
+
+// Strict when problems is null (the first error fails the export); otherwise whatever cannot be
+// read is skipped and described in *problems.
+Result<QByteArray> Exporter::archive(QStringList *problems, int *exported)
+{
+    *exported = 0;
     SessionRepository::ListOptions all;
     all.archived = SessionRepository::ListOptions::Archived::Include;
     Result<QList<Session>> sessions = m_store.sessions().list(all);
@@ -73,91 +87,49 @@ Result<QByteArray> Exporter::exportAll()
     QSet<QString> sessionIds;
     for (const Session &session : std::as_const(ordered)) {
         Result<QJsonObject> object = sessionObject(session.id);
-        if (!object)
-            return object.error();
-        sessionArray.append(object.value());
-        sessionIds.insert(session.id);
-    }
-
-    // Memories not produced by an exported session (added by hand, or from deleted sessions).
-    MemoryRepository::Filter everything;
-    Result<QList<Memory>> memories = m_store.memories().list(everything);
-    if (!memories)
-        return memories.error();
-    QList<Memory> loose;
-    for (const Memory &memory : memories.value())
-        if (!sessionIds.contains(memory.sourceSessionId))
-            loose.append(memory);
-    sortBy(loose, [](const Memory &x) { return std::pair(x.createdAt, x.id); });
-    QJsonArray memoryArray;
-    for (const Memory &memory : std::as_const(loose)) {
-        Result<QList<MemoryVersion>> versions = m_store.memories().versions(memory.id);
-        if (!versions)
-            return versions.error();
-        memoryArray.append(toJson(memory, versions.value()));
-    }
-
-    Result<QList<ProviderConfig>> providers = m_store.providers().list();
-    if (!providers)
-        return providers.error();
-    QList<ProviderConfig> p = providers.value();
-    sortBy(p, [](const ProviderConfig &x) { return x.id; });
-
-    QJsonObject document;
-    document.insert(QStringLiteral("format"), QString(kArchiveFormat));
-    document.insert(QStringLiteral("sessions"), sessionArray);
-    document.insert(QStringLiteral("memories"), memoryArray);
-    QJsonArray providerArray;
-    for (const ProviderConfig &provider : std::as_const(p))
-        providerArray.append(toJson(provider));
-    document.insert(QStringLiteral("providers"), providerArray);
-    return canonical(document);
-}
-
-} // namespace Skein::Exchange
-
-namespace Skein::Exchange {
-
-Result<QByteArray> Exporter::exportReadable(int *exported, QStringList *problems)
-{
-    *exported = 0;
-    SessionRepository::ListOptions all;
-    all.archived = SessionRepository::ListOptions::Archived::Include;
-    Result<QList<Session>> sessions = m_store.sessions().list(all);
-    if (!sessions)
-        return sessions.error();
-    QList<Session> ordered = sessions.value();
-    sortBy(ordered, [](const Session &x) { return std::pair(x.createdAt, x.id); });
-    QJsonArray sessionArray;
-    QSet<QString> exportedIds;
-    for (const Session &session : std::as_const(ordered)) {
-        Result<QJsonObject> object = sessionObject(session.id);
         if (!object) {
+            if (!problems)
+                return object.error();
             problems->append(Text::tr("\"%1\" could not be read: %2").arg(session.title, object.error().message));
             continue;
         }
         sessionArray.append(object.value());
-        exportedIds.insert(session.id);
+        sessionIds.insert(session.id);
         ++*exported;
     }
+
+    // Memories not produced by an exported session (added by hand, or from deleted sessions).
     QJsonArray memoryArray;
-    if (Result<QList<Memory>> memories = m_store.memories().list({}); memories) {
-        for (const Memory &memory : memories.value()) {
-            if (exportedIds.contains(memory.sourceSessionId))
-                continue; // exported inside its session
+    if (Result<QList<Memory>> memories = m_store.memories().list(MemoryRepository::Filter {}); memories) {
+        QList<Memory> loose;
+        for (const Memory &memory : memories.value())
+            if (!sessionIds.contains(memory.sourceSessionId))
+                loose.append(memory);
+        sortBy(loose, [](const Memory &x) { return std::pair(x.createdAt, x.id); });
+        for (const Memory &memory : std::as_const(loose)) {
             Result<QList<MemoryVersion>> versions = m_store.memories().versions(memory.id);
-            memoryArray.append(toJson(memory, versions.ok() ? versions.value() : QList<MemoryVersion> {}));
+            if (!versions && !problems)
+                return versions.error();
+            memoryArray.append(toJson(memory, versions ? versions.value() : QList<MemoryVersion> {}));
         }
+    } else if (!problems) {
+        return memories.error();
     } else {
         problems->append(Text::tr("Memories could not be read: %1").arg(memories.error().message));
     }
+
     QJsonArray providerArray;
     if (Result<QList<ProviderConfig>> providers = m_store.providers().list(); providers) {
-        for (const ProviderConfig &provider : providers.value())
+        QList<ProviderConfig> p = providers.value();
+        sortBy(p, [](const ProviderConfig &x) { return x.id; });
+        for (const ProviderConfig &provider : std::as_const(p))
             providerArray.append(toJson(provider));
+    } else if (!problems) {
+        return providers.error();
     } else {
         problems->append(Text::tr("Providers could not be read: %1").arg(providers.error().message));
     }
+
     QJsonObject document;
     document.insert(QStringLiteral("format"), QString(kArchiveFormat));
     document.insert(QStringLiteral("sessions"), sessionArray);

@@ -39,6 +39,8 @@ public:
     static QByteArray canonical(const QJsonObject &document);
 
 private:
+    Result<QByteArray> archive(QStringList *problems, int *exported);
+
     Store &m_store;
 };
 
