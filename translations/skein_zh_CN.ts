@@ -518,10 +518,6 @@
             <translation>用法：providers models NAME</translation>
         </message>
         <message>
-            <source>usage: providers list|add|remove|models</source>
-            <translation>用法：providers list|add|remove|models</translation>
-        </message>
-        <message>
             <source>usage: send (--session ID | --new) (--provider NAME | --base-url URL --kind K) TEXT</source>
             <translation>用法：send (--session ID | --new) (--provider NAME | --base-url URL --kind K) TEXT</translation>
         </message>
@@ -552,6 +548,50 @@
         <message>
             <source>stopped; the partial reply is kept</source>
             <translation>已停止；已保留部分回复</translation>
+        </message>
+        <message>
+            <source>set-model: the model's context window in tokens.</source>
+            <translation>set-model：模型的上下文窗口（token 数）。</translation>
+        </message>
+        <message>
+            <source>tokens</source>
+            <translation>token 数</translation>
+        </message>
+        <message>
+            <source>set-model: the most tokens the model writes in a reply.</source>
+            <translation>set-model：模型单次回复最多生成的 token 数。</translation>
+        </message>
+        <message>
+            <source>set-model: USD per million input tokens.</source>
+            <translation>set-model：每百万输入 token 的价格（美元）。</translation>
+        </message>
+        <message>
+            <source>usd</source>
+            <translation>美元</translation>
+        </message>
+        <message>
+            <source>set-model: USD per million output tokens.</source>
+            <translation>set-model：每百万输出 token 的价格（美元）。</translation>
+        </message>
+        <message>
+            <source>set-model: USD per million cached input tokens.</source>
+            <translation>set-model：每百万缓存输入 token 的价格（美元）。</translation>
+        </message>
+        <message>
+            <source>model	context	max output	input $/M	output $/M	cached $/M</source>
+            <translation>模型	上下文	最大输出	输入 $/M	输出 $/M	缓存 $/M</translation>
+        </message>
+        <message>
+            <source>usage: providers set-model NAME MODEL [--context-window N] [--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]</source>
+            <translation>用法：providers set-model NAME MODEL [--context-window N] [--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]</translation>
+        </message>
+        <message>
+            <source>--%1 needs a number of at least 0</source>
+            <translation>--%1 需要一个不小于 0 的数字</translation>
+        </message>
+        <message>
+            <source>usage: providers list|add|remove|models|set-model</source>
+            <translation>用法：providers list|add|remove|models|set-model</translation>
         </message>
     </context>
     <context>
