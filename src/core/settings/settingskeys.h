@@ -1,0 +1,150 @@
+#pragma once
+
+#include <QHash>
+#include <QLatin1StringView>
+#include <QList>
+#include <QString>
+
+namespace Skein::Settings {
+
+// Every user setting stored in the database's settings table (SettingsRepository) is declared
+// here once, with its default and range, so that the engine, the CLI and the Settings dialog read
+// the same keys. docs/settings.md lists them. Values are stored as text; readers go through
+// value(), which falls back to the default for a missing or malformed value and clamps to range.
+using Values = QHash<QString, QString>;
+
+struct IntKey
+{
+    QLatin1StringView key;
+    qint64 defaultValue;
+    qint64 minimum;
+    qint64 maximum;
+};
+
+struct BoolKey
+{
+    QLatin1StringView key;
+    bool defaultValue;
+};
+
+struct TextKey
+{
+    QLatin1StringView key;
+};
+
+namespace Keys {
+using namespace Qt::StringLiterals;
+
+// SPEC §4.2 budget: output reserve and the shares of the remaining input budget (percent).
+inline constexpr IntKey outputReservePercent {"context/output_reserve_percent"_L1, 25, 5, 75};
+inline constexpr IntKey outputReserveMaxTokens {"context/output_reserve_max_tokens"_L1, 16384, 256, 1'000'000};
+inline constexpr IntKey shareSystemPercent {"context/share_system_percent"_L1, 12, 0, 100};
+inline constexpr IntKey shareToolsPercent {"context/share_tools_percent"_L1, 20, 0, 100};
+inline constexpr IntKey shareHistoryPercent {"context/share_history_percent"_L1, 35, 0, 100};
+inline constexpr IntKey shareCurrentPercent {"context/share_current_percent"_L1, 33, 0, 100};
+// §4.3 history selection.
+inline constexpr IntKey historyCountCap {"context/history_count_cap"_L1, 50, 2, 10'000};
+// §4.4 governance: tool outputs above this many tokens, older than the last K turns, are digested.
+inline constexpr IntKey digestThresholdTokens {"context/digest_threshold_tokens"_L1, 1200, 100, 1'000'000};
+inline constexpr IntKey digestKeepTurns {"context/digest_keep_turns"_L1, 2, 0, 100};
+// §4.5 consolidation.
+inline constexpr IntKey consolidateStartPercent {"context/consolidate_start_percent"_L1, 70, 10, 100};
+inline constexpr IntKey consolidateTargetPercent {"context/consolidate_target_percent"_L1, 50, 5, 100};
+inline constexpr IntKey consolidateAfterTurns {"context/consolidate_after_turns"_L1, 12, 1, 1000};
+inline constexpr IntKey keepVerbatimTurns {"context/keep_verbatim_turns"_L1, 8, 1, 1000};
+// §4.6 idle compaction and §4.7 hard cap.
+inline constexpr IntKey idleTtlMinutes {"context/idle_ttl_minutes"_L1, 15, 1, 7 * 24 * 60};
+inline constexpr IntKey hardCapMessages {"context/hard_cap_messages"_L1, 5000, 100, 10'000'000};
+// The cheaper model for summaries and memory extraction; empty = the session's own model.
+inline constexpr TextKey utilityProviderId {"context/utility_provider_id"_L1};
+inline constexpr TextKey utilityModel {"context/utility_model"_L1};
+
+// §5 agent loop.
+inline constexpr IntKey maxIterations {"agent/max_iterations"_L1, 6, 1, 100};
+inline constexpr IntKey toolTimeoutSeconds {"agent/tool_timeout_seconds"_L1, 30, 1, 3600};
+// JSON array of ToolApproval objects ("always allow this tool"); see toolApprovals().
+inline constexpr TextKey toolApprovals {"agent/tool_approvals"_L1};
+
+// §4.10 memory.
+inline constexpr BoolKey memoryAutoExtract {"memory/auto_extract"_L1, true};
+inline constexpr BoolKey memoryReviewRequired {"memory/review_required"_L1, true};
+
+// §5.3 MCP servers, as the de-facto desktop JSON: {"mcpServers": {...}} (McpConfig::toJson).
+inline constexpr TextKey mcpServers {"mcp/servers"_L1};
+} // namespace Keys
+
+qint64 value(const Values &stored, const IntKey &key);
+bool value(const Values &stored, const BoolKey &key);
+QString value(const Values &stored, const TextKey &key);
+// The stored text of a value.
+QString text(qint64 value);
+QString text(bool value);
+
+// SPEC §4 defaults as one value, read from the settings table.
+struct ContextDefaults
+{
+    int outputReservePercent = 25;
+    qint64 outputReserveMaxTokens = 16384;
+    int shareSystemPercent = 12;
+    int shareToolsPercent = 20;
+    int shareHistoryPercent = 35;
+    int shareCurrentPercent = 33;
+    int historyCountCap = 50;
+    qint64 digestThresholdTokens = 1200;
+    int digestKeepTurns = 2;
+    int consolidateStartPercent = 70;
+    int consolidateTargetPercent = 50;
+    int consolidateAfterTurns = 12;
+    int keepVerbatimTurns = 8;
+    int idleTtlMinutes = 15;
+    qint64 hardCapMessages = 5000;
+    QString utilityProviderId;
+    QString utilityModel;
+
+    static ContextDefaults from(const Values &stored);
+    Values toValues() const;
+    // The four input shares as fractions that sum to 1 (they are stored independently, so the
+    // user may leave them summing to something else).
+    double shareFraction(int sharePercent) const;
+
+    friend bool operator==(const ContextDefaults &, const ContextDefaults &) = default;
+};
+
+// SPEC §5 defaults.
+struct AgentDefaults
+{
+    int maxIterations = 6;
+    int toolTimeoutSeconds = 30;
+
+    static AgentDefaults from(const Values &stored);
+    Values toValues() const;
+    friend bool operator==(const AgentDefaults &, const AgentDefaults &) = default;
+};
+
+// SPEC §4.10: whether memories are extracted after turns and whether they wait for review.
+struct MemoryDefaults
+{
+    bool autoExtract = true;
+    bool reviewRequired = true;
+
+    static MemoryDefaults from(const Values &stored);
+    Values toValues() const;
+    friend bool operator==(const MemoryDefaults &, const MemoryDefaults &) = default;
+};
+
+// "Always allow" for one tool, bound to a hash of the tool's definition (SPEC §5.2): a changed
+// definition no longer matches, so the approval no longer applies.
+struct ToolApproval
+{
+    QString tool; // the tool's full name, e.g. "files__write_file"
+    QString definitionHash; // hex SHA-256 of the tool's canonical definition
+    qint64 grantedAt = 0; // ms since the epoch
+
+    friend bool operator==(const ToolApproval &, const ToolApproval &) = default;
+};
+
+// Malformed entries are skipped.
+QList<ToolApproval> toolApprovals(const QString &storedJson);
+QString toolApprovalsJson(const QList<ToolApproval> &approvals);
+
+} // namespace Skein::Settings
