@@ -1,0 +1,81 @@
+#pragma once
+
+#include "core/domain/session.h"
+
+#include <QAbstractListModel>
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+#include <QSet>
+
+namespace Skein {
+
+// The sidebar's sessions as one flat list with group headers (Pinned, Today, Yesterday,
+// Previous 7 days, Older), so a view of 5,000 sessions stays a cheap list. The model holds
+// data only; storage writes are the controller's job (rename edits are announced by
+// titleEdited). Hidden sessions (a delete waiting for its undo window) are left out.
+class SessionListModel final : public QAbstractListModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SessionListModel)
+
+public:
+    enum Roles {
+        IdRole = Qt::UserRole + 1,
+        IsHeaderRole,
+        PinnedRole,
+        UpdatedAtRole,
+        GroupRole,
+    };
+    enum class Group { Pinned, Today, Yesterday, Previous7Days, Older };
+    Q_ENUM(Group)
+
+    explicit SessionListModel(QObject *parent = nullptr);
+    ~SessionListModel() override;
+
+    // Replaces everything (the off-thread load delivers here).
+    void setSessions(const QList<Session> &sessions);
+    // Inserts or replaces by id (archived sessions are dropped from the list).
+    void upsert(const Session &session);
+    void remove(const QString &id);
+    void setHidden(const QString &id, bool hidden);
+    // "Now" for grouping; defaults to the current time at each rebuild (tests pin it).
+    void setNow(const QDateTime &now);
+
+    int rowOf(const QString &id) const;
+    QString idAt(int row) const;
+    bool contains(const QString &id) const { return m_sessions.contains(id); }
+    Session session(const QString &id) const { return m_sessions.value(id); }
+    int sessionCount() const { return int(m_sessions.size()); }
+
+    static QString groupName(Group group);
+    Group groupOf(const Session &session) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+Q_SIGNALS:
+    // The user renamed a session inline; the model already shows the new title.
+    void titleEdited(const QString &id, const QString &title);
+
+private:
+    struct Row
+    {
+        QString id; // empty for a header
+        Group group = Group::Older;
+    };
+    QList<Row> buildRows() const;
+    // Resets only when the order of rows changes; otherwise announces changed rows.
+    void rebuild();
+
+    QHash<QString, Session> m_sessions;
+    QSet<QString> m_hidden;
+    QList<Row> m_rows;
+    QHash<QString, int> m_rowOf;
+    QDateTime m_now;
+};
+
+} // namespace Skein

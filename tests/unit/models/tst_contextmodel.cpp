@@ -1,0 +1,152 @@
+#include "models/contextbudget.h"
+#include "models/contextitemmodel.h"
+#include "testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonObject>
+#include <QGuiApplication>
+#include <QSignalSpy>
+
+using namespace Skein;
+
+namespace {
+
+Message message(const QString &id, Role role, const QString &text, qint64 estimate)
+{
+    Message m;
+    m.id = id;
+    m.role = role;
+    m.content = text;
+    m.tokenEstimate = estimate;
+    return m;
+}
+
+Memory memory(const QString &id, MemoryStatus status)
+{
+    Memory m;
+    m.id = id;
+    m.status = status;
+    m.content = QStringLiteral("memory %1").arg(id);
+    return m;
+}
+
+struct Fixture
+{
+    ContextSnapshot snapshot;
+    QList<Message> path;
+    QList<Memory> memories;
+    QList<Summary> summaries;
+
+    Fixture()
+    {
+        snapshot.id = QStringLiteral("req");
+        snapshot.sessionId = QStringLiteral("s");
+        snapshot.messageIds = {QStringLiteral("m3"), QStringLiteral("m4")};
+        snapshot.memoryIds = {QStringLiteral("k1")};
+        snapshot.summaryIds = {QStringLiteral("sum")};
+        path = {message(QStringLiteral("m1"), Role::User, QStringLiteral("one"), 10),
+                message(QStringLiteral("m2"), Role::Assistant, QStringLiteral("two"), 20),
+                message(QStringLiteral("m3"), Role::User, QStringLiteral("three"), 30),
+                message(QStringLiteral("m4"), Role::User, QStringLiteral("four"), 40)};
+        memories = {memory(QStringLiteral("k1"), MemoryStatus::Active), memory(QStringLiteral("k2"), MemoryStatus::Active),
+                    memory(QStringLiteral("k3"), MemoryStatus::Pending)};
+        Summary s;
+        s.id = QStringLiteral("sum");
+        s.content = QStringLiteral("what m1 and m2 said");
+        s.tokenCount = 15;
+        Summary unused;
+        unused.id = QStringLiteral("old");
+        summaries = {s, unused};
+    }
+};
+
+} // namespace
+
+class TestContextModel final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rowsSplitSentAndLeftOut()
+    {
+        ContextItemModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Fixture f;
+        model.setRequest(f.snapshot, f.path, f.memories, f.summaries);
+        // k1 (sent), k2 (active, not sent), the used summary, four path messages; pending k3 is not offered.
+        QCOMPARE(model.rowCount(), 7);
+        QCOMPARE(model.tokens(ContextItemModel::Kind::Message, true), 70);
+        QCOMPARE(model.tokens(ContextItemModel::Kind::Message, false), 30);
+        QCOMPARE(model.count(ContextItemModel::Kind::Message, false), 2);
+        QCOMPARE(model.count(ContextItemModel::Kind::Memory, true), 1);
+        QCOMPARE(model.count(ContextItemModel::Kind::Memory, false), 1);
+        QCOMPARE(model.tokens(ContextItemModel::Kind::Summary, true), 15);
+        const QModelIndex first = model.index(0, 0);
+        QCOMPARE(first.data(ContextItemModel::IdRole).toString(), QStringLiteral("k1"));
+        QCOMPARE(first.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Checked);
+        QVERIFY(model.flags(first) & Qt::ItemIsUserCheckable);
+        const QModelIndex summary = model.index(2, 0);
+        QCOMPARE(summary.data(ContextItemModel::KindRole).toInt(), int(ContextItemModel::Kind::Summary));
+        QVERIFY(!(model.flags(summary) & Qt::ItemIsUserCheckable));
+        QCOMPARE(model.index(6, ContextItemModel::TokensColumn).data(ContextItemModel::TokensRole).toLongLong(), 40);
+    }
+
+    void togglesBecomeARerunRequest()
+    {
+        ContextItemModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Fixture f;
+        model.setRequest(f.snapshot, f.path, f.memories, f.summaries);
+        QSignalSpy modified(&model, &ContextItemModel::modifiedChanged);
+        QVERIFY(!model.isModified());
+        QVERIFY(!model.rerunRequest(QStringLiteral("r"), QStringLiteral("m4")).hasChanges());
+        const auto rowOf = [&model](const QString &id) {
+            for (int r = 0; r < model.rowCount(); ++r) {
+                if (model.index(r, 0).data(ContextItemModel::IdRole).toString() == id)
+                    return model.index(r, 0);
+            }
+            return QModelIndex();
+        };
+        QVERIFY(model.setData(rowOf(QStringLiteral("m3")), Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(model.setData(rowOf(QStringLiteral("m1")), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(model.setData(rowOf(QStringLiteral("k1")), Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(model.setData(rowOf(QStringLiteral("k2")), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(!model.setData(rowOf(QStringLiteral("sum")), Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(model.isModified());
+        QCOMPARE(modified.size(), 1);
+        const ContextRerunRequest request = model.rerunRequest(QStringLiteral("reply"), QStringLiteral("m4"));
+        QCOMPARE(request.sessionId, QStringLiteral("s"));
+        QCOMPARE(request.snapshotId, QStringLiteral("req"));
+        QCOMPARE(request.replyId, QStringLiteral("reply"));
+        QCOMPARE(request.excludeMessageIds, QStringList {QStringLiteral("m3")});
+        QCOMPARE(request.includeMessageIds, QStringList {QStringLiteral("m1")});
+        QCOMPARE(request.excludeMemoryIds, QStringList {QStringLiteral("k1")});
+        QCOMPARE(request.includeMemoryIds, QStringList {QStringLiteral("k2")});
+        model.resetChoices();
+        QVERIFY(!model.isModified());
+        QCOMPARE(modified.size(), 2);
+        QVERIFY(!model.rerunRequest(QStringLiteral("reply"), QStringLiteral("m4")).hasChanges());
+    }
+
+    void budgetSectionsInDisplayOrder()
+    {
+        ContextSnapshot s;
+        s.sectionTokens = QJsonObject {{QStringLiteral("history"), 300}, {QStringLiteral("output_reserve"), 1000},
+                                       {QStringLiteral("system"), 100}, {QStringLiteral("memories"), 20},
+                                       {QStringLiteral("images"), 7}};
+        const QList<ContextSection> sections = ContextBudget::sections(s);
+        QStringList keys;
+        for (const auto &section : sections)
+            keys << section.key;
+        QCOMPARE(keys, (QStringList {QStringLiteral("system"), QStringLiteral("memories"), QStringLiteral("summaries"),
+                                     QStringLiteral("tools"), QStringLiteral("history"), QStringLiteral("current"),
+                                     QStringLiteral("output"), QStringLiteral("images")}));
+        QCOMPARE(sections.at(6).tokens, 1000);
+        QCOMPARE(sections.at(2).tokens, 0);
+        QCOMPARE(ContextBudget::total(sections), 1427);
+        QVERIFY(sections.at(0).color != sections.at(4).color);
+    }
+};
+
+SKEIN_TEST_MAIN(TestContextModel, QGuiApplication)
+#include "tst_contextmodel.moc"
