@@ -25,6 +25,13 @@ public:
         std::memcpy(m_data + m_end, bytes.data(), size_t(n));
         m_end += n;
     }
+    // One byte: no memcpy call (byte-wise feeding appends millions of these).
+    void push(char c)
+    {
+        if (m_end == m_storage.size())
+            makeRoom(1);
+        m_data[m_end++] = c;
+    }
     QByteArrayView view() const { return {m_data + m_begin, m_end - m_begin}; }
     qsizetype size() const { return m_end - m_begin; }
     bool isEmpty() const { return m_end == m_begin; }

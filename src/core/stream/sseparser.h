@@ -50,7 +50,15 @@ public:
     // The same, appending to `events` (saves a list per call when chunks are tiny).
     void feed(QByteArrayView bytes, QList<SseEvent> &events)
     {
-        // Fast path for small chunks inside a line (byte-wise feeding, long lines).
+        // Fast paths for small chunks inside a line (byte-wise feeding, long lines).
+        if (bytes.size() == 1 && !m_skipLf && !m_checkBom) {
+            const char c = bytes.front();
+            if (c != '\n' && c != '\r' && m_scanned < m_options.maxEventBytes) {
+                m_buffer.push(c);
+                ++m_scanned;
+                return;
+            }
+        }
         if (bytes.size() <= 16 && !m_skipLf && !m_checkBom && m_scanned < m_options.maxEventBytes) {
             bool terminator = false;
             for (char c : bytes)
