@@ -144,6 +144,21 @@ Status MemoryRepository::setStatus(const QString &id, MemoryStatus status)
     return q.numRowsAffected() ? Status() : Status(notFound(id));
 }
 
+Status MemoryRepository::setScope(const QString &id, MemoryScope scope, const QString &sessionId,
+                                  const QString &anchorMessageId)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral(
+        "UPDATE memories SET scope = ?, session_id = ?, anchor_message_id = ?, updated_at = ? WHERE id = ?"));
+    q.bindValue(0, toString(scope));
+    q.bindValue(1, scope == MemoryScope::Global ? QVariant() : SqlValues::nullable(sessionId));
+    q.bindValue(2, scope == MemoryScope::Branch ? SqlValues::nullable(anchorMessageId) : QVariant());
+    q.bindValue(3, Ids::nowMs());
+    q.bindValue(4, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    return q.numRowsAffected() ? Status() : Status(notFound(id));
+}
+
 Status MemoryRepository::markUsed(const QStringList &ids, qint64 at)
 {
     return m_db.transaction([&]() -> Status {

@@ -34,6 +34,9 @@ public:
     // Changes the text, recording the old text as a version attributed to changedBy.
     Status editContent(const QString &id, const QString &content, const QString &changedBy);
     Status setStatus(const QString &id, MemoryStatus status);
+    // Moves a memory to another scope (promoting a branch memory); sessionId and anchorMessageId
+    // are stored only where the scope uses them.
+    Status setScope(const QString &id, MemoryScope scope, const QString &sessionId, const QString &anchorMessageId);
     // Counts a use in a prompt (SPEC §4.8) for ranking and review.
     Status markUsed(const QStringList &ids, qint64 at);
     // Earlier texts, oldest first.

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "core/domain/memory.h"
+#include "core/domain/message.h"
+#include "llm/chatrequest.h"
+#include "storage/result.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+
+#include <optional>
+
+namespace Skein {
+
+class Store;
+struct MemorySettings;
+
+// One decision of the extraction model about the existing memories (SPEC §4.10).
+struct ExtractionDecision
+{
+    enum class Action { Add, Update, None };
+
+    Action action = Action::None;
+    MemoryType type = MemoryType::Fact;
+    QString memoryId; // update
+    QString content;
+    QString sourceMessageId;
+};
+
+// What one extraction call looks at.
+struct ExtractionBatch
+{
+    QString sessionId;
+    QList<Message> userMessages; // the user's own messages, oldest first
+    // Per user message: what else its turn contains (assistant replies, tool results). Never shown
+    // to the model as the user's words; the guard uses it to spot proposals copied from it.
+    QHash<QString, QString> turnContext;
+    QSet<QString> branchMessages; // user messages not on every path of the session
+    QList<Memory> existing; // memories to compare against, any status (rejected ones too)
+    qint64 watermark = 0; // created_at of the newest message of the batch
+
+    bool isEmpty() const { return userMessages.isEmpty(); }
+};
+
+struct ExtractionOutcome
+{
+    struct Note
+    {
+        QString content;
+        QString reason;
+    };
+
+    QList<Memory> added; // as stored (active or pending)
+    QList<Memory> updated; // with their new text
+    QList<Note> held; // added as pending by the guard although review was not required
+    QList<Note> dropped; // not stored, with the reason
+    int unchanged = 0; // "none" decisions and updates that changed nothing
+};
+
+namespace Extraction {
+
+// The settings key holding the created_at of the last message a session's extraction covered.
+QString watermarkKey(const QString &sessionId);
+
+// The user messages of sessionId newer than its watermark whose replies are finished (at most
+// limit, oldest first), with their turn context, branch flags and the memories to compare with.
+Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int limit = 20);
+
+// The extraction request: the user's own words and their quoted parts kept apart, the existing
+// memories, all as JSON data; the reply must be JSON decisions.
+ChatRequest request(const ExtractionBatch &batch);
+
+// The decisions in a model reply (fenced or with prose around it). nullopt with *error set when
+// there is no usable JSON.
+std::optional<QList<ExtractionDecision>> parse(const QString &reply, QString *error = nullptr);
+
+// Applies decisions through the memory-poisoning guard, in one transaction, and moves the
+// watermark past the batch. Every change of an existing memory keeps its old text as a version
+// attributed to "extraction".
+Result<ExtractionOutcome> apply(Store &store, const ExtractionBatch &batch, const QList<ExtractionDecision> &decisions,
+                                const MemorySettings &settings);
+
+} // namespace Extraction
+
+} // namespace Skein

@@ -1,0 +1,70 @@
+#include "engine/memory/memorysettings.h"
+
+#include "storage/settingsrepository.h"
+
+namespace Skein {
+
+namespace {
+
+using namespace Qt::StringLiterals;
+
+const QString autoExtractKey = u"memory/auto_extract"_s;
+const QString reviewKey = u"memory/review_required"_s;
+const QString batchKey = u"memory/extract_after_turns"_s;
+const QString ttlKey = u"context/idle_ttl_minutes"_s;
+const QString providerKey = u"context/utility_provider_id"_s;
+const QString modelKey = u"context/utility_model"_s;
+
+QString stored(SettingsRepository &settings, const QString &key)
+{
+    Result<std::optional<QString>> value = settings.get(key);
+    return value && value.value() ? *value.value() : QString();
+}
+
+bool boolValue(const QString &text, bool fallback)
+{
+    if (text == "true"_L1 || text == "1"_L1)
+        return true;
+    if (text == "false"_L1 || text == "0"_L1)
+        return false;
+    return fallback;
+}
+
+qint64 intValue(const QString &text, qint64 fallback, qint64 minimum, qint64 maximum)
+{
+    bool ok = false;
+    const qint64 v = text.toLongLong(&ok);
+    return ok ? std::clamp(v, minimum, maximum) : fallback;
+}
+
+} // namespace
+
+MemorySettings MemorySettings::load(SettingsRepository &settings)
+{
+    MemorySettings s;
+    s.autoExtract = boolValue(stored(settings, autoExtractKey), s.autoExtract);
+    s.reviewRequired = boolValue(stored(settings, reviewKey), s.reviewRequired);
+    s.extractAfterTurns = int(intValue(stored(settings, batchKey), s.extractAfterTurns, 1, 100));
+    s.idleTtlMs = intValue(stored(settings, ttlKey), 15, 1, 7 * 24 * 60) * 60 * 1000;
+    s.utilityProviderId = stored(settings, providerKey);
+    s.utilityModel = stored(settings, modelKey);
+    return s;
+}
+
+Status MemorySettings::save(SettingsRepository &settings) const
+{
+    const QList<std::pair<QString, QString>> values {
+        {autoExtractKey, autoExtract ? u"true"_s : u"false"_s},
+        {reviewKey, reviewRequired ? u"true"_s : u"false"_s},
+        {batchKey, QString::number(extractAfterTurns)},
+        {ttlKey, QString::number(std::max<qint64>(1, idleTtlMs / 60000))},
+        {providerKey, utilityProviderId},
+        {modelKey, utilityModel},
+    };
+    for (const auto &[key, value] : values)
+        if (Status s = settings.set(key, value); !s)
+            return s;
+    return {};
+}
+
+} // namespace Skein

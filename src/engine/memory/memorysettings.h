@@ -1,0 +1,27 @@
+#pragma once
+
+#include "storage/result.h"
+
+#include <QString>
+
+namespace Skein {
+
+class SettingsRepository;
+
+// The memory and background-work settings (SPEC §4.6, §4.10) as stored in the settings table.
+// The keys are the ones of the settings registry (docs/settings.md); a missing or malformed value
+// gives the default.
+struct MemorySettings
+{
+    bool autoExtract = true;
+    bool reviewRequired = true; // new memories land `pending` (review inbox) rather than `active`
+    int extractAfterTurns = 3; // completed turns batched into one extraction call
+    qint64 idleTtlMs = 15 * 60 * 1000;
+    QString utilityProviderId; // empty: the session's provider
+    QString utilityModel; // empty: the session's model
+
+    static MemorySettings load(SettingsRepository &settings);
+    Status save(SettingsRepository &settings) const;
+};
+
+} // namespace Skein

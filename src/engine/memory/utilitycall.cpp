@@ -1,0 +1,37 @@
+#include "engine/memory/utilitycall.h"
+
+#include "llm/providerclient.h"
+#include "llm/streamingcall.h"
+
+#include <QTimer>
+
+namespace Skein::UtilityCall {
+
+StreamingCall *start(const ModelRoute &route, ChatRequest request, QObject *context, Done done)
+{
+    if (!route.isValid()) {
+        QTimer::singleShot(0, context, [done = std::move(done)] {
+            LlmError error;
+            error.category = LlmError::Category::NotFound;
+            error.message = QStringLiteral("no model configured for background work");
+            done({}, error);
+        });
+        return nullptr;
+    }
+    request.model = route.model;
+    request.tools.clear();
+    StreamingCall *call = route.client->chat(request);
+    QObject::connect(call, &StreamingCall::finished, context,
+                     [call, done = std::move(done)](const AssembledTurn &turn, const LlmError &error) {
+                         call->deleteLater();
+                         if (error.isError())
+                             done({}, error);
+                         else if (turn.text.trimmed().isEmpty())
+                             done({}, LlmError::emptyReply());
+                         else
+                             done(turn.text, {});
+                     });
+    return call;
+}
+
+} // namespace Skein::UtilityCall
