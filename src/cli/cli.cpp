@@ -107,6 +107,7 @@ const QList<Cli::Command> &Cli::commands()
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--model M] [--max-iterations N] "
          "[--json] TEXT|-",
          &Cli::cmdSend, defineSend},
+        {"context", "context ID [--json] [--model M]", &Cli::cmdContext, &Cli::defineContext},
     };
     return list;
 }

@@ -74,6 +74,9 @@ private:
     // Providers and model calls (cli_providers.cpp, cli_send.cpp)
     int cmdProviders(QCommandLineParser &parser);
     int cmdSend(QCommandLineParser &parser);
+    // The context engine (cli_context.cpp)
+    int cmdContext(QCommandLineParser &parser);
+    static void defineContext(QCommandLineParser &parser);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -1,6 +1,7 @@
 #include "chatturn.h"
 
 #include "core/domain/ids.h"
+#include "engine/context/contextrequestsource.h"
 #include "engine/requestsource.h"
 #include "llm/providerclient.h"
 #include "llm/streamingcall.h"
@@ -8,6 +9,7 @@
 #include "storage/database.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
+#include "storage/snapshotrepository.h"
 #include "storage/store.h"
 
 #include <QJsonArray>
@@ -25,6 +27,7 @@ struct ChatTurn::Prepared
     QList<Message> path; // what the request is built from
     Message user; // Send only
     Message assistant;
+    std::shared_ptr<const RequestInputs> inputs; // what the request source read for the call
 };
 
 namespace {
@@ -70,6 +73,14 @@ Status reopen(Store &store, const QString &id)
     return store.database().exec(q);
 }
 
+Status storeRequestId(Store &store, const QString &id, const QString &requestId)
+{
+    QSqlQuery &q = store.database().statement(QStringLiteral("UPDATE messages SET request_id = ? WHERE id = ?"));
+    q.bindValue(0, requestId);
+    q.bindValue(1, id);
+    return store.database().exec(q);
+}
+
 Status storeModel(Store &store, const QString &id, const QString &model)
 {
     QSqlQuery &q = store.database().statement(QStringLiteral("UPDATE messages SET model = ? WHERE id = ?"));
@@ -84,7 +95,7 @@ ChatTurn::ChatTurn(AsyncStore *store, ProviderClient *client, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_client(client)
-    , m_source(std::make_shared<PathRequestSource>())
+    , m_source(std::make_shared<ContextRequestSource>())
     , m_flushTimer(new QTimer(this))
 {
     m_flushTimer->setSingleShot(true);
@@ -119,6 +130,11 @@ void ChatTurn::retry(const QString &assistantMessageId)
     start(Mode::Retry, assistantMessageId, {});
 }
 
+void ChatTurn::reply(const QString &sessionId)
+{
+    start(Mode::Reply, sessionId, {});
+}
+
 void ChatTurn::cancel()
 {
     if (m_finished)
@@ -136,8 +152,9 @@ void ChatTurn::start(Mode mode, const QString &id, const QString &text)
     m_started = true;
     const QString providerId = m_providerId;
     const QString model = m_model;
+    const std::shared_ptr<const RequestSource> source = m_source;
 
-    auto job = [mode, id, text, providerId, model](Store &store) -> Result<Prepared> {
+    auto job = [mode, id, text, providerId, model, source](Store &store) -> Result<Prepared> {
         Prepared p;
         auto newReply = [&](const QString &parentId) {
             Message a = Message::create(p.session.id, parentId, Role::Assistant, QString());
@@ -147,7 +164,13 @@ void ChatTurn::start(Mode mode, const QString &id, const QString &text)
             a.completedAt = 0;
             return a;
         };
-        if (mode == Mode::Send) {
+        if (mode == Mode::Reply) {
+            Result<Session> session = store.sessions().get(id);
+            if (!session)
+                return session.error();
+            p.session = session.value();
+            p.assistant = newReply(p.session.activeLeafId);
+        } else if (mode == Mode::Send) {
             Result<Session> session = store.sessions().get(id);
             if (!session)
                 return session.error();
@@ -182,7 +205,8 @@ void ChatTurn::start(Mode mode, const QString &id, const QString &text)
         if (Status s = store.sessions().setActiveLeaf(p.session.id, p.assistant.id); !s)
             return s.error();
         const QString leaf = mode == Mode::Continue ? p.assistant.id : p.assistant.parentId;
-        if (!leaf.isEmpty()) {
+        p.inputs = source->prepare(store, p.session, leaf, providerId, p.assistant.model);
+        if (!leaf.isEmpty() && (!p.inputs || !source->loadsOwnPath())) {
             Result<QList<Message>> path = store.messages().path(leaf);
             if (!path)
                 return path.error();
@@ -203,13 +227,14 @@ void ChatTurn::start(Mode mode, const QString &id, const QString &text)
             if (mode == Mode::Send) {
                 m_userMessageId = p.user.id;
                 Q_EMIT userMessageCommitted(m_userMessageId);
-            } else {
+            } else if (mode != Mode::Reply) {
                 m_userMessageId = p.assistant.parentId;
             }
             if (mode == Mode::Continue) {
                 m_baseText = p.assistant.content;
                 m_baseReasoning = p.assistant.reasoning;
             }
+            m_inputs = p.inputs;
             begin(p.session, p.path, p.assistant);
         },
         Durability::Full);
@@ -222,10 +247,32 @@ void ChatTurn::begin(const Session &session, const QList<Message> &path, const M
         finishWith(MessageStatus::Cancelled, LlmError::cancelled().displayText());
         return;
     }
-    ChatRequest request = m_source->build(session, path);
-    if (!assistant.model.isEmpty())
-        request.model = assistant.model;
+    m_session = session;
+    m_path = path;
+    m_assistantModel = assistant.model;
+    sendRequest();
+}
+
+void ChatTurn::sendRequest()
+{
+    BuiltRequest built = m_source->buildCall(m_session, m_path, m_inputs.get());
+    ChatRequest &request = built.request;
+    if (!m_assistantModel.isEmpty())
+        request.model = m_assistantModel;
     request.continueLastAssistant = !m_baseText.isEmpty() || !m_baseReasoning.isEmpty();
+    m_snapshot = built.snapshot;
+    if (m_snapshot && m_store) {
+        m_snapshot->id = Ids::create();
+        m_snapshot->providerId = m_providerId.isEmpty() ? m_session.providerId : m_providerId;
+        m_snapshot->model = request.model;
+        const ContextSnapshot snapshot = *m_snapshot;
+        const QString assistantId = m_assistantId;
+        m_store->write([snapshot, assistantId](Store &store) -> Status {
+            if (Status s = store.snapshots().create(snapshot); !s)
+                return s;
+            return storeRequestId(store, assistantId, snapshot.id);
+        });
+    }
     m_call = m_client->chat(request);
     connect(m_call, &StreamingCall::deltasReceived, this, &ChatTurn::onDeltas);
     connect(m_call, &StreamingCall::finished, this, &ChatTurn::onCallFinished);
@@ -296,6 +343,19 @@ void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
     }
     const bool hasContent = !m_baseText.isEmpty() || !turn.text.isEmpty() || !turn.reasoning.isEmpty()
         || !turn.refusal.isEmpty() || turn.hasToolCalls();
+    // The model's window is smaller than believed: lower it, rebuild and retry once.
+    if (error.category == LlmError::Category::ContextTooLong && !hasContent && !m_windowRetried
+        && !m_cancelRequested) {
+        if (auto shrunk = m_source->shrink(m_inputs.get(), error)) {
+            m_windowRetried = true;
+            m_inputs = std::move(shrunk);
+            m_turn = {};
+            m_llmError = {};
+            m_call = nullptr;
+            sendRequest();
+            return;
+        }
+    }
     MessageStatus status = MessageStatus::Complete;
     switch (error.category) {
     case LlmError::Category::None:
@@ -342,6 +402,9 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
     const QString sessionId = m_sessionId;
     const QJsonArray calls = toolCallsJson(m_turn.toolCalls);
     const QString model = m_turn.model;
+    const std::shared_ptr<const RequestSource> source = m_source;
+    const std::shared_ptr<const RequestInputs> inputs = m_inputs;
+    const std::optional<ContextSnapshot> snapshot = m_snapshot;
     m_store->write(
         this,
         [=](Store &store) -> Status {
@@ -353,7 +416,12 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
                     return s;
             if (Status s = store.messages().finish(id, f); !s)
                 return s;
-            return store.sessions().touch(sessionId, Ids::nowMs());
+            if (Status s = store.sessions().touch(sessionId, Ids::nowMs()); !s)
+                return s;
+            // Usage, cost and calibration are bookkeeping: their failure does not fail the reply.
+            [[maybe_unused]] const Status learned
+                = source->learn(store, inputs.get(), snapshot ? &*snapshot : nullptr, f.usage);
+            return Status {};
         },
         [this](const Status &s) {
             if (!s && m_errorText.isEmpty())

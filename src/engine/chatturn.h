@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/domain/contextsnapshot.h"
 #include "core/domain/enums.h"
 #include "core/domain/message.h"
 #include "core/domain/session.h"
@@ -13,6 +14,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class QTimer;
 
@@ -20,6 +22,7 @@ namespace Skein {
 
 class AsyncStore;
 class ProviderClient;
+class RequestInputs;
 class RequestSource;
 class StreamingCall;
 
@@ -38,7 +41,7 @@ public:
     ChatTurn(AsyncStore *store, ProviderClient *client, QObject *parent = nullptr);
     ~ChatTurn() override;
 
-    // Defaults to PathRequestSource. Set before starting.
+    // Defaults to the context engine (ContextRequestSource). Set before starting.
     void setRequestSource(std::shared_ptr<const RequestSource> source);
     // The model to ask (empty: the session's model) and the provider id stored on the reply.
     void setModel(const QString &model) { m_model = model; }
@@ -53,6 +56,9 @@ public:
     void continueReply(const QString &assistantMessageId);
     // A new answer to the same user message: a sibling of assistantMessageId.
     void retry(const QString &assistantMessageId);
+    // The next model call of a tool loop: a new reply below the session's active leaf (the last
+    // tool result), without a new user message.
+    void reply(const QString &sessionId);
     // The user's stop: the reply keeps what arrived and ends `cancelled`.
     void cancel();
 
@@ -65,6 +71,10 @@ public:
     LlmError llmError() const { return m_llmError; }
     AssembledTurn turn() const { return m_turn; }
     int flushCount() const { return m_flushes; }
+    // The context snapshot of the last request sent (empty for a source without snapshots).
+    QString requestId() const { return m_snapshot ? m_snapshot->id : QString(); }
+    // Whether the request was rebuilt once for a smaller window after a context error.
+    bool retriedForWindow() const { return m_windowRetried; }
 
 Q_SIGNALS:
     // The user message is on disk (synchronous=FULL): the UI may show it as sent.
@@ -79,11 +89,12 @@ Q_SIGNALS:
     void finished(Skein::MessageStatus status, const QString &error);
 
 private:
-    enum class Mode { Send, Continue, Retry };
+    enum class Mode { Send, Continue, Retry, Reply };
     struct Prepared; // what the writer thread read for the request
 
     void start(Mode mode, const QString &id, const QString &text);
     void begin(const Session &session, const QList<Message> &path, const Message &assistant);
+    void sendRequest();
     void onDeltas(const QList<StreamDelta> &deltas);
     void scheduleFlush();
     void flush();
@@ -94,6 +105,12 @@ private:
     QPointer<AsyncStore> m_store;
     QPointer<ProviderClient> m_client;
     std::shared_ptr<const RequestSource> m_source;
+    std::shared_ptr<const RequestInputs> m_inputs;
+    std::optional<ContextSnapshot> m_snapshot; // of the request in flight
+    Session m_session;
+    QList<Message> m_path;
+    QString m_assistantModel;
+    bool m_windowRetried = false;
     QPointer<StreamingCall> m_call;
     QTimer *m_flushTimer;
     QElapsedTimer m_sinceFlush;

@@ -6,6 +6,28 @@
 namespace Skein {
 
 RequestSource::~RequestSource() = default;
+RequestInputs::~RequestInputs() = default;
+
+std::shared_ptr<const RequestInputs> RequestSource::prepare(Store &, const Session &, const QString &, const QString &,
+                                                            const QString &) const
+{
+    return nullptr;
+}
+
+BuiltRequest RequestSource::buildCall(const Session &session, const QList<Message> &path, const RequestInputs *) const
+{
+    return {build(session, path), std::nullopt};
+}
+
+std::shared_ptr<const RequestInputs> RequestSource::shrink(const RequestInputs *, const LlmError &) const
+{
+    return nullptr;
+}
+
+Status RequestSource::learn(Store &, const RequestInputs *, const ContextSnapshot *, const Usage &) const
+{
+    return {};
+}
 
 namespace {
 

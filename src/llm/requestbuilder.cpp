@@ -161,7 +161,12 @@ QJsonObject anthropicBody(const ChatRequest &request)
             break;
         }
         case Role::User:
-            flushResults();
+            if (!pendingResults.isEmpty()) {
+                // Text after tool results joins their user message: roles must alternate.
+                pendingResults.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
+                flushResults();
+                break;
+            }
             messages.append(QJsonObject {{u"role"_s, u"user"_s}, {u"content"_s, message.content}});
             break;
         case Role::Assistant: {

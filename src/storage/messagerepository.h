@@ -44,6 +44,9 @@ public:
     Result<QList<Message>> children(const QString &sessionId, const QString &parentId);
     // The chain root -> leaf, following parent links (also into a forked-from session).
     Result<QList<Message>> path(const QString &leafId);
+    // The last maxCount messages of that chain (root-ward first): what the context engine replays,
+    // read without walking the whole path.
+    Result<QList<Message>> pathTail(const QString &leafId, int maxCount);
     // Every message of a session in insertion order (parents before children).
     Result<QList<Message>> bySession(const QString &sessionId);
     Result<qint64> countBySession(const QString &sessionId);

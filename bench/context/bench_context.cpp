@@ -1,0 +1,22 @@
+// bench_context: the context engine's figures (docs/benchmarks.md "Context").
+//   bench_context [--reps N]
+// Each part is a function of its own so that more experiments can be added next to it.
+
+#include "assemblytime.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <QTextStream>
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QTextStream out(stdout);
+    int reps = 30;
+    const QStringList args = app.arguments();
+    if (const qsizetype i = args.indexOf(QStringLiteral("--reps")); i >= 0 && i + 1 < args.size())
+        reps = qMax(1, args.at(i + 1).toInt());
+    bool ok = true;
+    ok = Skein::Bench::runAssemblyTime(out, reps) && ok;
+    return ok ? 0 : 1;
+}

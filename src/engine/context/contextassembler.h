@@ -1,0 +1,86 @@
+#pragma once
+
+#include "core/domain/contextsnapshot.h"
+#include "core/domain/memory.h"
+#include "core/domain/message.h"
+#include "core/domain/session.h"
+#include "core/domain/summary.h"
+#include "core/tokens/tokencalibration.h"
+#include "engine/context/contextsettings.h"
+#include "engine/context/governance.h"
+#include "engine/context/modelwindow.h"
+#include "engine/context/pathsummaries.h"
+#include "engine/requestsource.h"
+#include "llm/chatrequest.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QStringList>
+
+namespace Skein {
+
+// Everything one request is built from, read on the storage thread (ContextLoader) or put
+// together by a test. Immutable once built; shared between the build and a retry.
+struct ContextInputs final : RequestInputs
+{
+    QString model;
+    QString providerId;
+    ContextSettings settings;
+    ModelWindow window;
+    TokenCalibration calibration;
+    bool windowLowered = false; // window was lowered after a context error: persist it
+
+    // The tail of the active path, root-ward first, ending at the leaf; pathComplete when it
+    // starts at the root. ancestors: ids leaf first, the tail and any older ancestors read.
+    QList<Message> path;
+    bool pathComplete = true;
+    PathIndex ancestors;
+    qint64 pathLength = -1; // messages on the whole path when known
+
+    QList<Summary> summaries; // candidates: the session's summaries
+    QList<Memory> memories; // candidates: active global and session memories
+    QList<ToolDefinition> tools;
+    QDateTime now; // the runtime block's time (local time zone); invalid: current time
+    QString locale; // BCP 47 name; empty: the system locale
+};
+
+// One assembled request with its provenance (SPEC §4.8, §4.9).
+struct AssembledContext
+{
+    ChatRequest request;
+    ContextBudget budget;
+    ContextSnapshot snapshot; // id empty: the caller assigns it when storing
+    QList<Summary> summaries; // used
+    QList<Memory> memories; // used
+    QStringList includedIds; // stored messages sent (oldest first)
+    QStringList excludedIds; // messages of the path tail read but not sent
+    qint64 olderNotRead = 0; // path messages before the tail (summarised or beyond the hard cap)
+    GovernanceReport governance;
+    bool toolsShortened = false;
+    qint64 rawEstimate = 0; // before calibration
+};
+
+namespace ContextAssembler {
+
+// Budget, selection (layer 1), governance (layer 2) and assembly: system = persona · memories ·
+// session summary · segment summaries (delimited data); then the selected history; then the
+// current turn with the runtime block at the end of its user message.
+AssembledContext assemble(const Session &session, const ContextInputs &inputs);
+
+// The runtime block appended to the current user message (time and zone, locale, app, tools).
+QString runtimeBlock(const QDateTime &now, const QString &locale, const QList<ToolDefinition> &tools);
+// The stable system prompt: persona, then memories and summaries as delimited data.
+QString systemPrompt(const QString &persona, const QList<Memory> &memories, const QList<Summary> &summaries);
+
+// Tool definitions within budget: when over it, long descriptions become their first line /
+// sentence. Returns the tokens of the (possibly shortened) list; *shortened tells whether it did.
+qint64 fitTools(QList<ToolDefinition> &tools, qint64 budget, const TokenEstimator &estimator, bool *shortened);
+
+// The cost in USD of usage at the model's prices (per 1M tokens; cached input at its own price).
+double cost(const ModelInfo &info, const Usage &usage);
+// The cost of sending estimatedPromptTokens and receiving outputTokens.
+double estimatedCost(const ModelInfo &info, qint64 estimatedPromptTokens, qint64 outputTokens);
+
+} // namespace ContextAssembler
+
+} // namespace Skein

@@ -1,0 +1,226 @@
+#include "engine/context/contextloader.h"
+
+#include "core/domain/ids.h"
+#include "storage/database.h"
+#include "storage/memoryrepository.h"
+#include "storage/messagerepository.h"
+#include "storage/providerrepository.h"
+#include "storage/settingsrepository.h"
+#include "storage/snapshotrepository.h"
+#include "storage/store.h"
+#include "storage/summaryrepository.h"
+
+#include <QJsonDocument>
+#include <QSet>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace Skein::ContextLoader {
+
+namespace {
+
+// Messages read beyond the count cap, so that the current turn (an agent loop with many tool
+// results) is complete in the usual case.
+constexpr int kTailSlack = 64;
+constexpr int kWalkChunk = 1024;
+
+Result<std::optional<qint64>> seqOf(Store &store, const QString &id)
+{
+    QSqlQuery &q = store.database().statement(u"SELECT seq FROM messages WHERE id = ?"_s);
+    q.bindValue(0, id);
+    if (Status s = store.database().exec(q); !s)
+        return s.error();
+    std::optional<qint64> seq;
+    if (q.next())
+        seq = q.value(0).toLongLong();
+    q.finish();
+    return seq;
+}
+
+Result<qint64> pathLength(Store &store, const QString &leafId)
+{
+    QSqlQuery &q = store.database().statement(
+        u"WITH RECURSIVE chain(seq, parent) AS (SELECT seq, parent_seq FROM messages WHERE id = ? UNION ALL "
+        u"SELECT m.seq, m.parent_seq FROM messages m JOIN chain ON m.seq = chain.parent) SELECT count(*) FROM chain"_s);
+    q.bindValue(0, leafId);
+    if (Status s = store.database().exec(q); !s)
+        return s.error();
+    q.next();
+    const qint64 n = q.value(0).toLongLong();
+    q.finish();
+    return n;
+}
+
+TokenCalibration readCalibration(Store &store)
+{
+    const auto value = store.settings().get(calibrationKey());
+    if (!value || !value.value())
+        return {};
+    return TokenCalibration::fromJson(QJsonDocument::fromJson(value.value()->toUtf8()).object());
+}
+
+} // namespace
+
+QString calibrationKey()
+{
+    return u"tokens/calibration"_s;
+}
+
+QString defaultWindowKey()
+{
+    return u"context/default_window"_s;
+}
+
+Status walkAncestors(Store &store, const QString &fromId, const QSet<QString> &targets, qsizetype limit,
+                     PathIndex &index)
+{
+    if (fromId.isEmpty() || limit <= 0)
+        return {};
+    QSet<QString> missing;
+    for (const QString &t : targets)
+        if (!index.contains(t))
+            missing.insert(t);
+    if (missing.isEmpty())
+        return {};
+    auto start = seqOf(store, fromId);
+    if (!start)
+        return start.error();
+    std::optional<qint64> seq = start.value();
+    qsizetype read = 0;
+    while (seq && !missing.isEmpty() && read < limit) {
+        QSqlQuery &q = store.database().statement(
+            u"WITH RECURSIVE chain(seq, parent, depth) AS (SELECT seq, parent_seq, 0 FROM messages WHERE seq = ? "
+            u"UNION ALL SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m JOIN chain ON m.seq = chain.parent "
+            u"WHERE chain.depth + 1 < ?) "
+            u"SELECT m.id, chain.parent FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth"_s);
+        q.bindValue(0, *seq);
+        q.bindValue(1, kWalkChunk);
+        if (Status s = store.database().exec(q); !s)
+            return s;
+        seq.reset();
+        while (q.next()) {
+            const QString id = q.value(0).toString();
+            index.append(id);
+            missing.remove(id);
+            ++read;
+            seq = q.value(1).isNull() ? std::nullopt : std::optional<qint64>(q.value(1).toLongLong());
+        }
+        q.finish();
+    }
+    return {};
+}
+
+Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session, const QString &leafId,
+                                            const Options &options)
+{
+    auto in = std::make_shared<ContextInputs>();
+    in->settings = ContextSettings::fromJson(session.contextSettings);
+    in->model = options.model.isEmpty() ? session.model : options.model;
+    in->providerId = options.providerId.isEmpty() ? session.providerId : options.providerId;
+
+    // The window, limits and prices.
+    std::optional<ProviderConfig> provider;
+    if (!in->providerId.isEmpty())
+        if (Result<ProviderConfig> p = store.providers().get(in->providerId); p)
+            provider = p.value();
+    qint64 defaultWindow = 0;
+    if (auto v = store.settings().get(defaultWindowKey()); v && v.value())
+        defaultWindow = v.value()->toLongLong();
+    in->window = ModelWindows::resolve(provider ? &*provider : nullptr, in->model, in->settings, defaultWindow);
+    in->calibration = readCalibration(store);
+
+    // The tail of the path: never more than the hard cap.
+    if (!leafId.isEmpty()) {
+        const int cap = std::max(1, in->settings.hardCap);
+        int want = std::min(cap, in->settings.historyCount + kTailSlack);
+        auto tail = store.messages().pathTail(leafId, want);
+        if (!tail)
+            return tail.error();
+        auto hasUser = [](const QList<Message> &messages) {
+            for (const Message &m : messages)
+                if (m.role == Role::User)
+                    return true;
+            return false;
+        };
+        if (tail->size() == want && want < cap && !hasUser(tail.value())) {
+            want = cap; // a very long current turn
+            tail = store.messages().pathTail(leafId, want);
+            if (!tail)
+                return tail.error();
+        }
+        in->path = tail.value();
+        in->pathComplete = in->path.isEmpty() || in->path.constFirst().parentId.isEmpty();
+        in->ancestors = PathIndex::fromPath(in->path);
+        if (options.countPath) {
+            auto n = pathLength(store, leafId);
+            if (!n)
+                return n.error();
+            in->pathLength = n.value();
+        } else if (in->pathComplete) {
+            in->pathLength = in->path.size();
+        }
+    }
+
+    // Summaries and memories, and as much of the older path as it takes to place them.
+    auto summaries = store.summaries().bySession(session.id);
+    if (!summaries)
+        return summaries.error();
+    in->summaries = summaries.value();
+    MemoryRepository::Filter filter;
+    filter.status = MemoryStatus::Active;
+    filter.sessionId = session.id;
+    filter.includeGlobal = true;
+    auto memories = store.memories().list(filter);
+    if (!memories)
+        return memories.error();
+    in->memories = memories.value();
+    QSet<QString> targets;
+    for (const Summary &s : std::as_const(in->summaries)) {
+        targets.insert(s.lastMessageId);
+        if (s.level == SummaryLevel::Segment)
+            targets.insert(s.firstMessageId);
+    }
+    for (const Memory &m : std::as_const(in->memories))
+        if (m.scope == MemoryScope::Branch)
+            targets.insert(m.anchorMessageId);
+    if (!in->pathComplete && !targets.isEmpty()) {
+        const qsizetype limit = std::max<qsizetype>(0, in->settings.hardCap - in->path.size()) + kWalkChunk;
+        if (Status s = walkAncestors(store, in->path.constFirst().parentId, targets, limit, in->ancestors); !s)
+            return s.error();
+    }
+    return in;
+}
+
+Status learn(Store &store, const ContextInputs &inputs, const ContextSnapshot *snapshot, const Usage &usage)
+{
+    if (snapshot && !snapshot->id.isEmpty()) {
+        if (!usage.isEmpty())
+            if (Status s = store.snapshots().setReportedUsage(snapshot->id, usage,
+                                                              ContextAssembler::cost(inputs.window.info, usage));
+                !s)
+                return s;
+        if (!snapshot->memoryIds.isEmpty())
+            if (Status s = store.memories().markUsed(snapshot->memoryIds, Ids::nowMs()); !s)
+                return s;
+        const qint64 raw = snapshot->sectionTokens.value(u"raw_estimate"_s).toInteger();
+        if (usage.promptTokens && raw > 0) {
+            TokenCalibration calibration = readCalibration(store);
+            if (calibration.addSample(inputs.model, raw, *usage.promptTokens)) {
+                const QString json
+                    = QString::fromUtf8(QJsonDocument(calibration.toJson()).toJson(QJsonDocument::Compact));
+                if (Status s = store.settings().set(calibrationKey(), json); !s)
+                    return s;
+            }
+        }
+    }
+    if (inputs.windowLowered && !inputs.providerId.isEmpty()) {
+        Result<ProviderConfig> provider = store.providers().get(inputs.providerId);
+        if (provider)
+            return store.providers().save(
+                ModelWindows::withWindow(provider.value(), inputs.model, inputs.window.tokens));
+    }
+    return {};
+}
+
+} // namespace Skein::ContextLoader

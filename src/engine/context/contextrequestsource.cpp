@@ -1,0 +1,89 @@
+#include "engine/context/contextrequestsource.h"
+
+#include "engine/context/contextassembler.h"
+#include "engine/context/contextloader.h"
+
+namespace Skein {
+
+void ContextRequestSource::complete(ContextInputs &inputs) const
+{
+    inputs.tools = m_tools;
+    inputs.now = m_clock ? m_clock() : QDateTime::currentDateTime();
+    inputs.locale = m_locale;
+}
+
+std::shared_ptr<ContextInputs> ContextRequestSource::inputsFor(const Session &session, const QList<Message> &path) const
+{
+    auto in = std::make_shared<ContextInputs>();
+    in->settings = ContextSettings::fromJson(session.contextSettings);
+    in->model = session.model;
+    in->providerId = session.providerId;
+    in->window = ModelWindows::resolve(nullptr, in->model, in->settings);
+    in->path = path;
+    in->pathComplete = true;
+    in->pathLength = path.size();
+    in->ancestors = PathIndex::fromPath(path);
+    complete(*in);
+    return in;
+}
+
+ChatRequest ContextRequestSource::build(const Session &session, const QList<Message> &path) const
+{
+    return ContextAssembler::assemble(session, *inputsFor(session, path)).request;
+}
+
+std::shared_ptr<const RequestInputs> ContextRequestSource::prepare(Store &store, const Session &session,
+                                                                   const QString &leafId, const QString &providerId,
+                                                                   const QString &model) const
+{
+    ContextLoader::Options options;
+    options.providerId = providerId;
+    options.model = model;
+    auto loaded = ContextLoader::load(store, session, leafId, options);
+    if (!loaded)
+        return nullptr; // the caller falls back to the whole path
+    complete(*loaded.value());
+    return loaded.value();
+}
+
+BuiltRequest ContextRequestSource::buildCall(const Session &session, const QList<Message> &path,
+                                             const RequestInputs *inputs) const
+{
+    const auto *context = dynamic_cast<const ContextInputs *>(inputs);
+    std::shared_ptr<ContextInputs> own;
+    if (!context) {
+        own = inputsFor(session, path);
+        context = own.get();
+    }
+    AssembledContext assembled = ContextAssembler::assemble(session, *context);
+    return {assembled.request, assembled.snapshot};
+}
+
+std::shared_ptr<const RequestInputs> ContextRequestSource::shrink(const RequestInputs *inputs,
+                                                                  const LlmError &error) const
+{
+    const auto *context = dynamic_cast<const ContextInputs *>(inputs);
+    if (!context)
+        return nullptr;
+    const auto lowered = ModelWindows::loweredWindow(error, context->window.tokens);
+    if (!lowered)
+        return nullptr;
+    auto next = std::make_shared<ContextInputs>(*context);
+    next->window.tokens = *lowered;
+    next->window.info.contextWindow = *lowered;
+    next->window.source = ModelWindow::Source::Provider;
+    next->settings.window = 0; // the lowered window wins over the session's own setting for this call
+    next->windowLowered = true;
+    return next;
+}
+
+Status ContextRequestSource::learn(Store &store, const RequestInputs *inputs, const ContextSnapshot *snapshot,
+                                   const Usage &usage) const
+{
+    const auto *context = dynamic_cast<const ContextInputs *>(inputs);
+    if (!context)
+        return {};
+    return ContextLoader::learn(store, *context, snapshot, usage);
+}
+
+} // namespace Skein

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "engine/requestsource.h"
+
+#include <QDateTime>
+#include <QList>
+
+#include <functional>
+
+namespace Skein {
+
+struct ContextInputs;
+
+// The context engine as ChatTurn's request source (SPEC §4): prepare reads the path tail,
+// summaries, memories, window and calibration on the storage thread; buildCall budgets, selects,
+// governs and assembles, and describes the request in a snapshot; shrink lowers the window after
+// a context-too-long error; learn stores usage, cost, calibration and a lowered window.
+// Immutable after setup, so one instance may serve several turns and threads.
+class ContextRequestSource final : public RequestSource
+{
+public:
+    ContextRequestSource() = default;
+
+    // Setup, before the source is shared.
+    void setTools(const QList<ToolDefinition> &tools) { m_tools = tools; }
+    void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
+    void setLocale(const QString &bcp47) { m_locale = bcp47; }
+
+    // Without storage: the path as given, the window from the session settings and the presets.
+    ChatRequest build(const Session &session, const QList<Message> &path) const override;
+
+    std::shared_ptr<const RequestInputs> prepare(Store &store, const Session &session, const QString &leafId,
+                                                 const QString &providerId, const QString &model) const override;
+    bool loadsOwnPath() const override { return true; }
+    BuiltRequest buildCall(const Session &session, const QList<Message> &path,
+                           const RequestInputs *inputs) const override;
+    std::shared_ptr<const RequestInputs> shrink(const RequestInputs *inputs, const LlmError &error) const override;
+    Status learn(Store &store, const RequestInputs *inputs, const ContextSnapshot *snapshot,
+                 const Usage &usage) const override;
+
+    // Inputs for a path given whole (no storage), as build() uses them.
+    std::shared_ptr<ContextInputs> inputsFor(const Session &session, const QList<Message> &path) const;
+
+private:
+    void complete(ContextInputs &inputs) const;
+
+    QList<ToolDefinition> m_tools;
+    std::function<QDateTime()> m_clock;
+    QString m_locale;
+};
+
+} // namespace Skein
