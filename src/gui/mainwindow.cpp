@@ -2,15 +2,20 @@
 
 #include "aboutdialog.h"
 #include "app/appcontext.h"
+#include "chatcontroller.h"
+#include "chatview.h"
+#include "composer.h"
 #include "core/appinfo.h"
+#include "linkopener.h"
+#include "models/threadmodel.h"
 #include "placeholderpanel.h"
+#include "sessionsidebar.h"
 #include "storagestartup.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSplitter>
@@ -40,6 +45,10 @@ MainWindow::MainWindow(AppContext &context, QWidget *parent)
     restoreLayout();
     m_storage = new StorageStartup(m_context, this);
     connect(m_storage, &StorageStartup::stateChanged, this, &MainWindow::showStorageState);
+    connect(m_storage, &StorageStartup::stateChanged, m_chat, [this](StorageStartup::State state) {
+        if (state == StorageStartup::State::Ready || state == StorageStartup::State::ReadOnly)
+            m_chat->start();
+    });
     m_storage->start();
 }
 
@@ -67,25 +76,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildPanels()
 {
-    m_sidebar = new QWidget(this);
-    m_sidebar->setObjectName(QStringLiteral("sessionSidebar"));
-    m_sidebar->setAccessibleName(tr("Conversations"));
-    auto *sidebarLayout = new QVBoxLayout(m_sidebar);
-    sidebarLayout->setContentsMargins(6, 6, 6, 6);
-    auto *search = new QLineEdit(m_sidebar);
-    search->setObjectName(QStringLiteral("sessionSearch"));
-    search->setPlaceholderText(tr("Search all conversations (Ctrl+K)"));
-    search->setClearButtonEnabled(true);
-    search->setAccessibleName(tr("Search conversations"));
-    sidebarLayout->addWidget(search);
-    sidebarLayout->addWidget(
-        new PlaceholderPanel(tr("No conversations yet"), tr("Press Ctrl+N to start a new chat."), m_sidebar));
-
-    m_chatArea = new PlaceholderPanel(tr("Welcome to Skein"),
-                                      tr("Your conversations are trees: edit or regenerate any message to branch. "
-                                         "Add a provider in Settings, then start a chat."),
-                                      this);
-    m_chatArea->setObjectName(QStringLiteral("chatArea"));
+    buildChatArea();
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -144,14 +135,18 @@ void MainWindow::buildMenus()
     QAction *newChat = file->addAction(tr("&New Chat"));
     newChat->setObjectName(QStringLiteral("actionNewChat"));
     newChat->setShortcut(QKeySequence::New);
-    newChat->setEnabled(false);
+    connect(newChat, &QAction::triggered, m_chat, [this] {
+        m_chat->newSession();
+        m_composer->editor()->setFocus();
+    });
     QAction *import = file->addAction(tr("&Import…"));
     import->setObjectName(QStringLiteral("actionImport"));
     import->setEnabled(false);
     QAction *exportAction = file->addAction(tr("&Export Conversation…"));
     exportAction->setObjectName(QStringLiteral("actionExport"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    exportAction->setEnabled(false);
+    connect(exportAction, &QAction::triggered, this,
+            [this] { m_sidebar->exportSession(m_sidebar->selectedSessionId()); });
     file->addSeparator();
     QAction *settings = file->addAction(tr("&Settings…"));
     settings->setObjectName(QStringLiteral("actionSettings"));
@@ -166,17 +161,20 @@ void MainWindow::buildMenus()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *copy = edit->addAction(tr("&Copy"));
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setEnabled(false);
+    QAction *copy = edit->addAction(tr("&Copy Message"));
+    copy->setObjectName(QStringLiteral("actionCopyMessage"));
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(copy, &QAction::triggered, this, [this] {
+        const QString id = m_chatView->currentMessageId();
+        if (!id.isEmpty())
+            onMessageAction(id, int(MessageDelegate::Action::Copy), {});
+    });
     QAction *find = edit->addAction(tr("&Search Conversations"));
     find->setObjectName(QStringLiteral("actionSearch"));
     find->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     connect(find, &QAction::triggered, this, [this] {
-        if (auto *search = m_sidebar->findChild<QLineEdit *>(QStringLiteral("sessionSearch"))) {
-            search->setFocus(Qt::ShortcutFocusReason);
-            search->selectAll();
-        }
+        m_sidebar->show();
+        m_sidebar->focusSearch();
     });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -209,26 +207,7 @@ void MainWindow::buildMenus()
     });
 
     QMenu *session = menuBar()->addMenu(tr("&Session"));
-    const struct
-    {
-        QString text;
-        QKeySequence key;
-        const char *name;
-    } sessionActions[] = {
-        {tr("&Rename…"), QKeySequence(Qt::Key_F2), "actionRename"},
-        {tr("&Pin"), {}, "actionPin"},
-        {tr("&Archive"), {}, "actionArchive"},
-        {tr("&Delete"), QKeySequence::Delete, "actionDelete"},
-        {tr("Previous &Branch"), QKeySequence(Qt::ALT | Qt::Key_Left), "actionPreviousBranch"},
-        {tr("Next B&ranch"), QKeySequence(Qt::ALT | Qt::Key_Right), "actionNextBranch"},
-        {tr("&Stop"), QKeySequence(Qt::Key_Escape), "actionStop"},
-    };
-    for (const auto &a : sessionActions) {
-        QAction *action = session->addAction(a.text);
-        action->setObjectName(QString::fromLatin1(a.name));
-        action->setShortcut(a.key);
-        action->setEnabled(false);
-    }
+    buildChatMenus(session);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Skein"));

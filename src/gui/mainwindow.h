@@ -2,13 +2,21 @@
 
 #include <QMainWindow>
 
+class QMenu;
+
 class QDockWidget;
 class QLabel;
+class QStackedWidget;
 class QTabWidget;
 
 namespace Skein {
 
 class AppContext;
+class ChatController;
+class ChatView;
+class Composer;
+class LinkOpener;
+class SessionSidebar;
 class StorageStartup;
 
 // Assembles the panels and wires actions; each panel is its own widget.
@@ -21,6 +29,15 @@ public:
     explicit MainWindow(AppContext &context, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // The chat area's controller: panels connect to its currentSessionChanged(id),
+    // selectedMessageChanged(id), activeLeafChanged(sessionId, leafId) and messageStored
+    // signals and call openMessage(sessionId, messageId) / showBranchOf(messageId) to jump.
+    ChatController *chatController() const { return m_chat; }
+    ChatView *chatView() const { return m_chatView; }
+    Composer *composer() const { return m_composer; }
+    // The one path through which links in rendered content open (tests replace its dialog).
+    LinkOpener *linkOpener() const { return m_links; }
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -31,10 +48,20 @@ private:
     void saveLayout();
     void showAbout();
     void showStorageState();
+    void buildChatArea();
+    void buildChatMenus(QMenu *session);
+    void onMessageAction(const QString &messageId, int action, const QString &data);
+    void editMessage(const QString &messageId);
+    void showMessageSource(const QString &messageId);
 
     AppContext &m_context;
-    QWidget *m_sidebar = nullptr;
+    ChatController *m_chat = nullptr;
+    LinkOpener *m_links = nullptr;
+    SessionSidebar *m_sidebar = nullptr;
     QWidget *m_chatArea = nullptr;
+    QStackedWidget *m_chatStack = nullptr;
+    ChatView *m_chatView = nullptr;
+    Composer *m_composer = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QTabWidget *m_inspectorTabs = nullptr;
     QLabel *m_banner = nullptr;

@@ -1,0 +1,179 @@
+#pragma once
+
+#include "composer.h"
+#include "core/conversationtree.h"
+#include "core/domain/providerconfig.h"
+#include "core/domain/session.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <functional>
+
+class QTimer;
+
+namespace Skein {
+
+class AppContext;
+class ChatTurn;
+class SearchResultModel;
+class SessionListModel;
+class ThreadModel;
+struct StreamDelta;
+
+// The chat area's logic between the widgets and storage: loads sessions and threads off the GUI
+// thread, runs one model call at a time (ChatTurn; further sends queue), feeds streamed text
+// to the ThreadModel on a 25 ms timer and keeps the sidebar in step.
+//
+// Public API for other panels (branch view, memory and context inspectors):
+//   currentSessionId() / currentSessionChanged(id)   the session shown in the chat view
+//   selectedMessageId() / selectedMessageChanged(id) the message the user selected (or "")
+//   openMessage(sessionId, messageId)                show that session on the branch through
+//                                                    the message and scroll to it
+//   showBranchOf(messageId)                          switch branch within the current session
+//   threadModel()                                    the active branch's rows and the full tree
+//   activeLeafChanged(sessionId, leafId)             after any branch switch or new message
+//   messageStored(sessionId, messageId)              a reply finished and is on disk
+class ChatController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChatController)
+
+public:
+    explicit ChatController(AppContext &context, QObject *parent = nullptr);
+    ~ChatController() override;
+
+    SessionListModel *sessionModel() const { return m_sessions; }
+    SearchResultModel *searchModel() const { return m_search; }
+    ThreadModel *threadModel() const { return m_thread; }
+
+    QString currentSessionId() const { return m_currentSession.id; }
+    Session currentSession() const { return m_currentSession; }
+    QString selectedMessageId() const { return m_selectedMessage; }
+    bool isBusy() const { return m_busy; }
+    int queuedCount() const { return int(m_queue.size()); }
+    QList<ModelChoice> modelChoices() const { return m_choices; }
+    ModelChoice currentChoice() const { return m_choice; }
+
+    // Milliseconds a deleted session stays restorable (tests shorten it).
+    void setUndoWindow(int ms) { m_undoWindowMs = ms; }
+    // How streamed text reaches the view (ms between updates).
+    void setStreamInterval(int ms) { m_streamIntervalMs = ms; }
+
+    // A heuristic title from the first user message (first line, at most ~48 characters at a
+    // word boundary): used after the first exchange when the user has not named the session.
+    static QString titleFromText(const QString &text);
+
+public Q_SLOTS:
+    // Storage is open: loads the session list and providers.
+    void start();
+    void reloadProviders();
+    void newSession();
+    void openSession(const QString &sessionId);
+    void openMessage(const QString &sessionId, const QString &messageId);
+    void showBranchOf(const QString &messageId);
+    void setSelectedMessage(const QString &messageId);
+    void chooseModel(const Skein::ModelChoice &choice);
+
+    void send(const QString &text);
+    void stop();
+    void editMessage(const QString &userMessageId, const QString &newText);
+    void regenerate(const QString &assistantMessageId);
+    void continueReply(const QString &assistantMessageId);
+    void deleteBranch(const QString &messageId);
+    void switchSibling(const QString &messageId, Skein::ConversationTree::Direction direction);
+
+    void search(const QString &text);
+    void renameSession(const QString &sessionId, const QString &title);
+    void setPinned(const QString &sessionId, bool pinned);
+    void archiveSession(const QString &sessionId);
+    void deleteSession(const QString &sessionId);
+    void undoDelete();
+    void duplicateSession(const QString &sessionId);
+    // JSON (skein.session/1) unless path ends in .md (the active branch as Markdown).
+    void exportSession(const QString &sessionId, const QString &path);
+
+Q_SIGNALS:
+    void currentSessionChanged(const QString &sessionId);
+    void selectedMessageChanged(const QString &messageId);
+    void activeLeafChanged(const QString &sessionId, const QString &leafId);
+    void messageStored(const QString &sessionId, const QString &messageId);
+    // The view should scroll to this message (after openMessage / a search jump).
+    void scrollRequested(const QString &messageId);
+    void busyChanged(bool busy);
+    void queueChanged(int count);
+    void modelChoicesChanged(const QList<Skein::ModelChoice> &choices);
+    void sessionModelChosen(const QString &providerId, const QString &model);
+    // Tokens of the next request without the draft (system prompt + active branch).
+    void contextTokensChanged(qint64 tokens);
+    // The user approved or denied a tool call waiting on its card (a hook for the agent loop;
+    // show the buttons with threadModel()->setToolCallState(callId, "awaiting")).
+    void toolDecision(const QString &callId, bool approved);
+    // Something the user should read in the status bar.
+    void notice(const QString &text);
+    // A deleted session can be restored (text names it); undoExpired when the window closed.
+    void undoAvailable(const QString &text);
+    void undoExpired();
+    // A session list load completed (for tests and the benchmark).
+    void sessionsLoaded(int count);
+    void threadLoaded(const QString &sessionId);
+
+private:
+    enum class TurnKind { Send, Retry, Continue };
+    struct PendingTurn
+    {
+        TurnKind kind = TurnKind::Send;
+        QString sessionId;
+        QString text;
+        QString targetId; // retry / continue: the assistant message
+        QString parentId; // send: the user message's parent (the leaf, or an edited message's parent)
+    };
+
+    void loadThread(const QString &sessionId, const QString &showMessageId);
+    void runTurn(const PendingTurn &pending);
+    void startTurn(const PendingTurn &pending, const ProviderConfig &provider, const QString &key);
+    void onDeltas(const QList<StreamDelta> &deltas);
+    void flushStream();
+    void onTurnFinished();
+    void finishPendingTurn(const QString &error);
+    void persistActiveLeaf();
+    void refreshSession(const QString &sessionId);
+    void commitDelete(const QString &sessionId);
+    void updateContextTokens();
+    void maybeAutoTitle(const QString &sessionId, const QString &userText);
+
+    AppContext &m_context;
+    SessionListModel *m_sessions;
+    SearchResultModel *m_search;
+    ThreadModel *m_thread;
+    QList<ProviderConfig> m_providers;
+    QList<ModelChoice> m_choices;
+    ModelChoice m_choice;
+    Session m_currentSession;
+    QString m_selectedMessage;
+    quint64 m_loadGeneration = 0;
+
+    QPointer<ChatTurn> m_turn;
+    bool m_busy = false;
+    quint64 m_turnGeneration = 0;
+    PendingTurn m_running;
+    QList<PendingTurn> m_queue;
+    QStringList m_awaitingSession; // sent before the first session existed
+    QString m_streamTarget;
+    QString m_pendingText;
+    QString m_pendingReasoning;
+    QTimer *m_streamTimer;
+    int m_streamIntervalMs = 25;
+
+    QTimer *m_searchTimer;
+    QString m_searchText;
+    quint64 m_searchGeneration = 0;
+
+    QHash<QString, QTimer *> m_pendingDeletes;
+    QStringList m_deleteOrder;
+    int m_undoWindowMs = 8000;
+    QHash<QString, qint64> m_tokenCache;
+};
+
+} // namespace Skein

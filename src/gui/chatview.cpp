@@ -1,0 +1,199 @@
+#include "chatview.h"
+
+#include "linkopener.h"
+#include "models/threadmodel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QTimer>
+#include <QToolTip>
+
+namespace Skein {
+
+ChatView::ChatView(QWidget *parent)
+    : QListView(parent)
+    , m_delegate(new MessageDelegate(this))
+{
+    setObjectName(QStringLiteral("chatView"));
+    setAccessibleName(tr("Conversation"));
+    setItemDelegate(m_delegate);
+    setUniformItemSizes(false);
+    setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setResizeMode(QListView::Adjust);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setMouseTracking(true);
+    setFrameShape(QFrame::NoFrame);
+    setWordWrap(true);
+    verticalScrollBar()->setSingleStep(24);
+    applyTheme();
+    connect(m_delegate, &MessageDelegate::heightsChanged, this, &ChatView::relayout);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
+            [this](int value) { m_stickToBottom = value >= verticalScrollBar()->maximum() - 4; });
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (m_stickToBottom)
+            verticalScrollBar()->setValue(max);
+    });
+}
+
+ChatView::~ChatView() = default;
+
+void ChatView::setThreadModel(ThreadModel *model)
+{
+    m_model = model;
+    setModel(model);
+    connect(selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        Q_EMIT selectedMessageChanged(current.data(ThreadModel::IdRole).toString());
+    });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        m_stickToBottom = true;
+        scrollToBottom();
+    });
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_stickToBottom)
+            QTimer::singleShot(0, this, [this] { scrollToBottom(); });
+    });
+}
+
+void ChatView::relayout()
+{
+    if (m_relayoutQueued)
+        return;
+    m_relayoutQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_relayoutQueued = false;
+        const bool stick = m_stickToBottom;
+        // Keep the row at the top of the viewport in place while heights above it settle.
+        const QModelIndex anchor = indexAt(QPoint(4, 4));
+        const int offset = anchor.isValid() ? visualRect(anchor).top() : 0;
+        doItemsLayout();
+        if (stick) {
+            m_stickToBottom = true;
+            scrollToBottom();
+        } else if (anchor.isValid()) {
+            const int now = visualRect(anchor).top();
+            verticalScrollBar()->setValue(verticalScrollBar()->value() + (now - offset));
+        }
+    });
+}
+
+void ChatView::applyTheme()
+{
+    m_delegate->setTheme(RenderTheme::fromPalette(palette(), font()));
+}
+
+void ChatView::changeEvent(QEvent *event)
+{
+    QListView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        applyTheme();
+        relayout();
+    }
+}
+
+void ChatView::resizeEvent(QResizeEvent *event)
+{
+    m_delegate->setWidth(viewport()->width());
+    QListView::resizeEvent(event);
+    relayout();
+}
+
+void ChatView::scrollToMessage(const QString &id)
+{
+    if (!m_model)
+        return;
+    const int row = m_model->rowOf(id);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_model->index(row);
+    m_stickToBottom = false;
+    setCurrentIndex(index);
+    scrollTo(index, QAbstractItemView::PositionAtTop);
+}
+
+QString ChatView::currentMessageId() const
+{
+    if (!m_model)
+        return {};
+    const QModelIndex current = currentIndex();
+    if (current.isValid())
+        return current.data(ThreadModel::IdRole).toString();
+    return m_model->idAt(m_model->rowCount() - 1);
+}
+
+void ChatView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QModelIndex index = indexAt(event->position().toPoint());
+    const MessageDelegate::Hit hit = index.isValid()
+        ? m_delegate->hitAt(index, visualRect(index), event->position().toPoint())
+        : MessageDelegate::Hit {};
+    viewport()->setCursor(hit.action == MessageDelegate::Action::None ? Qt::ArrowCursor : Qt::PointingHandCursor);
+    QListView::mouseMoveEvent(event);
+}
+
+void ChatView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const QModelIndex index = indexAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && index.isValid()) {
+        const MessageDelegate::Hit hit = m_delegate->hitAt(index, visualRect(index), event->position().toPoint());
+        if (hit.action != MessageDelegate::Action::None) {
+            trigger(index, hit);
+            event->accept();
+            return;
+        }
+    }
+    QListView::mouseReleaseEvent(event);
+}
+
+bool ChatView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QModelIndex index = indexAt(help->pos());
+        if (index.isValid()) {
+            const MessageDelegate::Hit hit = m_delegate->hitAt(index, visualRect(index), help->pos());
+            const QString tip
+                = hit.action == MessageDelegate::Action::Link ? hit.data : index.data(Qt::ToolTipRole).toString();
+            if (!tip.isEmpty())
+                QToolTip::showText(help->globalPos(), tip, this);
+            else
+                QToolTip::hideText();
+            return true;
+        }
+    }
+    return QListView::viewportEvent(event);
+}
+
+void ChatView::trigger(const QModelIndex &index, const MessageDelegate::Hit &hit)
+{
+    const QString id = index.data(ThreadModel::IdRole).toString();
+    switch (hit.action) {
+    case MessageDelegate::Action::None:
+        return;
+    case MessageDelegate::Action::Link:
+        if (m_linkOpener)
+            m_linkOpener->open(QUrl(hit.data, QUrl::StrictMode), this);
+        return;
+    case MessageDelegate::Action::CopyCode:
+        QApplication::clipboard()->setText(hit.data);
+        return;
+    case MessageDelegate::Action::Copy:
+        QApplication::clipboard()->setText(index.data(ThreadModel::ContentRole).toString());
+        return;
+    case MessageDelegate::Action::ToggleReasoning:
+    case MessageDelegate::Action::ToggleTool:
+        m_delegate->toggle(id, hit.data);
+        viewport()->update();
+        return;
+    default:
+        setCurrentIndex(index);
+        Q_EMIT messageAction(id, hit.action, hit.data);
+        return;
+    }
+}
+
+} // namespace Skein

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "messagedelegate.h"
+
+#include <QListView>
+
+namespace Skein {
+
+class LinkOpener;
+class ThreadModel;
+
+// The conversation: a virtualised list (only visible rows are painted; each row's documents are
+// cached by the delegate) that follows the bottom while the user is there, and turns clicks on
+// painted buttons and links into actions. Links go through the LinkOpener only.
+class ChatView final : public QListView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChatView)
+
+public:
+    explicit ChatView(QWidget *parent = nullptr);
+    ~ChatView() override;
+
+    void setThreadModel(ThreadModel *model);
+    ThreadModel *threadModel() const { return m_model; }
+    MessageDelegate *messageDelegate() const { return m_delegate; }
+    void setLinkOpener(LinkOpener *opener) { m_linkOpener = opener; }
+
+    bool isAtBottom() const { return m_stickToBottom; }
+    void scrollToMessage(const QString &id);
+    // The selected message, or the last one when nothing is selected.
+    QString currentMessageId() const;
+    // Runs what a click on hit would do (also used by tests).
+    void trigger(const QModelIndex &index, const MessageDelegate::Hit &hit);
+
+Q_SIGNALS:
+    void messageAction(const QString &messageId, Skein::MessageDelegate::Action action, const QString &data);
+    void selectedMessageChanged(const QString &messageId);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void relayout();
+    void applyTheme();
+
+    ThreadModel *m_model = nullptr;
+    MessageDelegate *m_delegate;
+    LinkOpener *m_linkOpener = nullptr;
+    bool m_stickToBottom = true;
+    bool m_relayoutQueued = false;
+};
+
+} // namespace Skein

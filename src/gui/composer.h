@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QPlainTextEdit>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTimer;
+
+namespace Skein {
+
+// The text box: Enter sends and Shift+Enter starts a new line, or the other way round
+// (Ctrl+Enter always sends); see Composer::setEnterSends.
+class ComposerEdit final : public QPlainTextEdit
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ComposerEdit)
+
+public:
+    explicit ComposerEdit(QWidget *parent = nullptr);
+    ~ComposerEdit() override;
+    void setEnterSends(bool enterSends) { m_enterSends = enterSends; }
+    bool enterSends() const { return m_enterSends; }
+
+Q_SIGNALS:
+    void submitted();
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    QSize sizeHint() const override;
+
+private:
+    bool m_enterSends = true;
+};
+
+// A model the picker offers: provider id + model id.
+struct ModelChoice
+{
+    QString providerId;
+    QString providerName;
+    QString model;
+    qint64 contextWindow = 0;
+};
+
+// The composer under the chat: text box, model picker, live token estimate, Send / Stop and
+// the queued state. It holds no conversation logic; ChatController listens to its signals.
+class Composer final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Composer)
+
+public:
+    explicit Composer(QWidget *parent = nullptr);
+    ~Composer() override;
+
+    ComposerEdit *editor() const { return m_edit; }
+    QString text() const;
+    void clear();
+    void setEnterSends(bool enterSends);
+
+    void setChoices(const QList<ModelChoice> &choices);
+    // Selects providerId/model (adds it when unknown so that a session keeps its model).
+    void selectModel(const QString &providerId, const QString &model);
+    ModelChoice currentChoice() const;
+
+    // Tokens of the rest of the request (history, system prompt) added to the draft's estimate.
+    void setContextTokens(qint64 tokens);
+    qint64 draftTokens() const { return m_draftTokens; }
+    void setBusy(bool busy);
+    void setQueued(int count);
+
+Q_SIGNALS:
+    void sendRequested(const QString &text);
+    void stopRequested();
+    void modelChosen(const Skein::ModelChoice &choice);
+
+private:
+    void updateEstimate();
+    void updateButton();
+
+    ComposerEdit *m_edit;
+    QComboBox *m_models;
+    QLabel *m_estimate;
+    QLabel *m_queued;
+    QPushButton *m_send;
+    QTimer *m_estimateTimer;
+    QList<ModelChoice> m_choices;
+    qint64 m_contextTokens = 0;
+    qint64 m_draftTokens = 0;
+    bool m_busy = false;
+};
+
+} // namespace Skein

@@ -1,0 +1,65 @@
+#include "linkopener.h"
+
+#include <QDesktopServices>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace Skein {
+
+namespace {
+
+void confirmWithDialog(QWidget *parent, const QUrl &url, std::function<void(bool)> answer)
+{
+    auto *box = new QMessageBox(parent);
+    box->setObjectName(QStringLiteral("linkConfirmDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setIcon(QMessageBox::Question);
+    box->setWindowTitle(LinkOpener::tr("Open Link"));
+    // The full, encoded address as plain text: what is shown is exactly what opens.
+    box->setTextFormat(Qt::PlainText);
+    box->setText(LinkOpener::tr("Open this address in your browser?")
+                 + QStringLiteral("\n\n") + url.toString(QUrl::FullyEncoded));
+    QPushButton *open = box->addButton(LinkOpener::tr("Open"), QMessageBox::AcceptRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    QObject::connect(box, &QMessageBox::finished, box,
+                     [box, open, answer = std::move(answer)](int) { answer(box->clickedButton() == open); });
+    box->open();
+}
+
+} // namespace
+
+LinkOpener::LinkOpener(QObject *parent)
+    : QObject(parent)
+    , m_confirm(confirmWithDialog)
+    , m_open([](const QUrl &url) { return QDesktopServices::openUrl(url); })
+{ }
+
+LinkOpener::~LinkOpener() = default;
+
+bool LinkOpener::isAllowed(const QUrl &url)
+{
+    if (!url.isValid())
+        return false;
+    const QString scheme = url.scheme().toLower();
+    if (scheme == QLatin1String("mailto"))
+        return !url.path().isEmpty();
+    return (scheme == QLatin1String("http") || scheme == QLatin1String("https")) && !url.host().isEmpty();
+}
+
+void LinkOpener::open(const QUrl &url, QWidget *parent)
+{
+    if (!isAllowed(url)) {
+        Q_EMIT refused(url);
+        return;
+    }
+    QPointer<LinkOpener> self(this);
+    m_confirm(parent, url, [self, url](bool accepted) {
+        if (!self || !accepted)
+            return;
+        if (self->m_open(url))
+            Q_EMIT self->opened(url);
+    });
+}
+
+} // namespace Skein

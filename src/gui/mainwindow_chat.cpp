@@ -1,0 +1,247 @@
+// MainWindow: the chat area (sidebar, chat view, composer) and its menu actions.
+#include "app/appcontext.h"
+#include "chatcontroller.h"
+#include "chatview.h"
+#include "composer.h"
+#include "linkopener.h"
+#include "mainwindow.h"
+#include "models/sessionlistmodel.h"
+#include "models/threadmodel.h"
+#include "placeholderpanel.h"
+#include "sessionsidebar.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace Skein {
+
+namespace {
+
+const auto kEnterSendsKey = QStringLiteral("composer/enterSends");
+
+} // namespace
+
+void MainWindow::buildChatArea()
+{
+    m_chat = new ChatController(m_context, this);
+    m_links = new LinkOpener(this);
+    m_sidebar = new SessionSidebar(*m_chat, this);
+
+    m_chatArea = new QWidget(this);
+    m_chatArea->setObjectName(QStringLiteral("chatArea"));
+    m_chatArea->setAccessibleName(tr("Chat"));
+    m_chatStack = new QStackedWidget(m_chatArea);
+    auto *welcome = new PlaceholderPanel(tr("Welcome to Skein"),
+                                         tr("Your conversations are trees: edit or regenerate any message to branch. "
+                                            "Add a provider in Settings, then start a chat."),
+                                         m_chatStack);
+    welcome->setObjectName(QStringLiteral("welcomePanel"));
+    m_chatView = new ChatView(m_chatStack);
+    m_chatView->setThreadModel(m_chat->threadModel());
+    m_chatView->setLinkOpener(m_links);
+    m_chatStack->addWidget(welcome);
+    m_chatStack->addWidget(m_chatView);
+    m_composer = new Composer(m_chatArea);
+    m_composer->setEnterSends(m_context.uiState().value(kEnterSendsKey, true).toBool());
+    auto *layout = new QVBoxLayout(m_chatArea);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_chatStack, 1);
+    layout->addWidget(m_composer);
+    setTabOrder(m_composer->editor(), m_chatView);
+
+    connect(m_composer, &Composer::sendRequested, m_chat, [this](const QString &text) {
+        m_chat->send(text);
+        m_composer->clear();
+    });
+    connect(m_composer, &Composer::stopRequested, m_chat, &ChatController::stop);
+    connect(m_composer, &Composer::modelChosen, m_chat, &ChatController::chooseModel);
+    connect(m_chat, &ChatController::modelChoicesChanged, m_composer, &Composer::setChoices);
+    connect(m_chat, &ChatController::sessionModelChosen, m_composer, &Composer::selectModel);
+    connect(m_chat, &ChatController::busyChanged, m_composer, &Composer::setBusy);
+    connect(m_chat, &ChatController::queueChanged, m_composer, &Composer::setQueued);
+    connect(m_chat, &ChatController::contextTokensChanged, m_composer, &Composer::setContextTokens);
+    connect(m_chat, &ChatController::notice, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_chat, &ChatController::currentSessionChanged, this, [this](const QString &id) {
+        m_chatStack->setCurrentWidget(id.isEmpty() ? static_cast<QWidget *>(m_chatStack->widget(0)) : m_chatView);
+    });
+    connect(m_chat, &ChatController::scrollRequested, m_chatView, [this](const QString &id) {
+        QTimer::singleShot(0, m_chatView, [this, id] { m_chatView->scrollToMessage(id); });
+    });
+    connect(m_chatView, &ChatView::selectedMessageChanged, m_chat, &ChatController::setSelectedMessage);
+    connect(m_chatView, &ChatView::messageAction, this,
+            [this](const QString &id, MessageDelegate::Action action, const QString &data) {
+                onMessageAction(id, int(action), data);
+            });
+}
+
+void MainWindow::buildChatMenus(QMenu *session)
+{
+    auto add = [&](const QString &text, const QKeySequence &key, const char *name, auto slot) {
+        QAction *action = session->addAction(text);
+        action->setObjectName(QString::fromLatin1(name));
+        action->setShortcut(key);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    QAction *send = add(tr("S&end"), QKeySequence(Qt::CTRL | Qt::Key_Return), "actionSend",
+                        [this] { Q_EMIT m_composer->editor()->submitted(); });
+    send->setShortcutContext(Qt::WindowShortcut);
+    QAction *stop = add(tr("&Stop"), QKeySequence(Qt::Key_Escape), "actionStop", [this] { m_chat->stop(); });
+    stop->setEnabled(false);
+    connect(m_chat, &ChatController::busyChanged, stop, &QAction::setEnabled);
+    session->addSeparator();
+    add(tr("&Rename…"), QKeySequence(Qt::Key_F2), "actionRename", [this] { m_sidebar->renameSelected(); });
+    add(tr("&Pin / Unpin"), {}, "actionPin", [this] {
+        const QString id = m_sidebar->selectedSessionId();
+        if (!id.isEmpty())
+            m_chat->setPinned(id, !m_chat->sessionModel()->session(id).pinned);
+    });
+    add(tr("D&uplicate"), {}, "actionDuplicate", [this] {
+        if (!m_sidebar->selectedSessionId().isEmpty())
+            m_chat->duplicateSession(m_sidebar->selectedSessionId());
+    });
+    add(tr("&Archive"), {}, "actionArchive", [this] {
+        if (!m_sidebar->selectedSessionId().isEmpty())
+            m_chat->archiveSession(m_sidebar->selectedSessionId());
+    });
+    add(tr("&Delete"), {}, "actionDelete", [this] {
+        if (!m_sidebar->selectedSessionId().isEmpty())
+            m_chat->deleteSession(m_sidebar->selectedSessionId());
+    });
+    session->addSeparator();
+    // Alt+Left / Alt+Right act on the selected message, or the nearest one above it that has
+    // alternatives.
+    auto switchBranch = [this](ConversationTree::Direction direction) {
+        ThreadModel *model = m_chat->threadModel();
+        int row = model->rowOf(m_chatView->currentMessageId());
+        while (row >= 0 && model->index(row).data(ThreadModel::SiblingCountRole).toInt() < 2)
+            --row;
+        if (row >= 0)
+            m_chat->switchSibling(model->idAt(row), direction);
+    };
+    add(tr("Previous &Branch"), QKeySequence(Qt::ALT | Qt::Key_Left), "actionPreviousBranch",
+        [switchBranch] { switchBranch(ConversationTree::Direction::Previous); });
+    add(tr("Next B&ranch"), QKeySequence(Qt::ALT | Qt::Key_Right), "actionNextBranch",
+        [switchBranch] { switchBranch(ConversationTree::Direction::Next); });
+    add(tr("Re&generate Reply"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), "actionRegenerate", [this] {
+        ThreadModel *model = m_chat->threadModel();
+        for (int row = model->rowCount() - 1; row >= 0; --row)
+            if (Role(model->index(row).data(ThreadModel::RoleRole).toInt()) == Role::Assistant) {
+                m_chat->regenerate(model->idAt(row));
+                return;
+            }
+    });
+}
+
+void MainWindow::onMessageAction(const QString &messageId, int action, const QString &data)
+{
+    using A = MessageDelegate::Action;
+    switch (A(action)) {
+    case A::Copy:
+        QApplication::clipboard()->setText(m_chat->threadModel()->message(messageId).content);
+        statusBar()->showMessage(tr("Message copied."), 3000);
+        return;
+    case A::SelectText:
+        showMessageSource(messageId);
+        return;
+    case A::Edit:
+        editMessage(messageId);
+        return;
+    case A::Regenerate:
+    case A::Retry:
+        m_chat->regenerate(messageId);
+        return;
+    case A::Continue:
+        m_chat->continueReply(messageId);
+        return;
+    case A::PreviousSibling:
+        m_chat->switchSibling(messageId, ConversationTree::Direction::Previous);
+        return;
+    case A::NextSibling:
+        m_chat->switchSibling(messageId, ConversationTree::Direction::Next);
+        return;
+    case A::Approve:
+    case A::Deny:
+        Q_EMIT m_chat->toolDecision(data, A(action) == A::Approve);
+        return;
+    case A::Delete: {
+        auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Branch"),
+                                    tr("Delete this message and every reply below it? This cannot be undone."),
+                                    QMessageBox::Cancel, this);
+        box->setObjectName(QStringLiteral("deleteBranchDialog"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+        connect(box, &QMessageBox::finished, this, [this, box, remove, messageId](int) {
+            if (box->clickedButton() == remove)
+                m_chat->deleteBranch(messageId);
+        });
+        box->open();
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+void MainWindow::editMessage(const QString &messageId)
+{
+    const Message m = m_chat->threadModel()->message(messageId);
+    if (m.role != Role::User)
+        return;
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("editMessageDialog"));
+    dialog->setWindowTitle(tr("Edit Message"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto *edit = new QPlainTextEdit(m.content, dialog);
+    edit->setObjectName(QStringLiteral("editMessageText"));
+    edit->setAccessibleName(tr("Message text"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, dialog);
+    buttons->addButton(tr("Send as New Branch"), QDialogButtonBox::AcceptRole);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(edit);
+    layout->addWidget(buttons);
+    dialog->resize(480, 260);
+    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    connect(dialog, &QDialog::accepted, this,
+            [this, edit, messageId] { m_chat->editMessage(messageId, edit->toPlainText()); });
+    dialog->open();
+    edit->setFocus();
+}
+
+void MainWindow::showMessageSource(const QString &messageId)
+{
+    // The message's source text, selectable: plain text, so nothing in it is interpreted.
+    const Message m = m_chat->threadModel()->message(messageId);
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("messageSourceDialog"));
+    dialog->setWindowTitle(tr("Message Text"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto *text = new QPlainTextEdit(dialog);
+    text->setReadOnly(true);
+    text->setPlainText(m.content);
+    text->setAccessibleName(tr("Message text"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog->resize(560, 400);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    dialog->open();
+}
+
+} // namespace Skein

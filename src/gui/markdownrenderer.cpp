@@ -1,0 +1,309 @@
+#include "markdownrenderer.h"
+
+#include "safetextdocument.h"
+
+#include <KSyntaxHighlighting/AbstractHighlighter>
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Format>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/State>
+#include <KSyntaxHighlighting/Theme>
+
+#include <QAbstractTextDocumentLayout>
+#include <QCoreApplication>
+#include <QPalette>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextOption>
+
+namespace Skein {
+
+namespace {
+
+namespace KSH = KSyntaxHighlighting;
+
+KSH::Repository &repository()
+{
+    static KSH::Repository repo; // loaded once, on first use (GUI thread only)
+    return repo;
+}
+
+// Collects the formats of one line so they can be applied to a block of the document.
+class LineHighlighter final : public KSH::AbstractHighlighter
+{
+public:
+    struct Span
+    {
+        int offset;
+        int length;
+        KSH::Format format;
+    };
+
+    KSH::State line(QStringView text, const KSH::State &state)
+    {
+        spans.clear();
+        return highlightLine(text, state);
+    }
+
+    QList<Span> spans;
+
+protected:
+    void applyFormat(int offset, int length, const KSH::Format &format) override
+    {
+        if (length > 0 && !format.isDefaultTextStyle(theme()))
+            spans.append(Span {offset, length, format});
+    }
+};
+
+bool isCodeBlock(const QTextBlock &block)
+{
+    const QTextBlockFormat f = block.blockFormat();
+    return f.hasProperty(QTextFormat::BlockCodeFence) || f.hasProperty(QTextFormat::BlockCodeLanguage)
+        || f.nonBreakableLines();
+}
+
+bool isListItemLine(QStringView line)
+{
+    const QStringView t = line.trimmed();
+    if (t.startsWith(u"- ") || t.startsWith(u"* ") || t.startsWith(u"+ "))
+        return true;
+    int digits = 0;
+    while (digits < t.size() && t.at(digits).isDigit())
+        ++digits;
+    return digits > 0 && digits < t.size() && (t.at(digits) == u'.' || t.at(digits) == u')');
+}
+
+bool isFence(QStringView line, QStringView *marker)
+{
+    const QStringView t = line.trimmed();
+    for (QStringView m : {QStringView(u"```"), QStringView(u"~~~")})
+        if (t.startsWith(m)) {
+            *marker = m;
+            return true;
+        }
+    return false;
+}
+
+void replaceImages(QTextDocument &doc)
+{
+    struct Image
+    {
+        int position;
+        QString name;
+    };
+    QList<Image> images;
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextFragment frag = it.fragment();
+            if (frag.isValid() && frag.charFormat().isImageFormat())
+                for (int i = 0; i < frag.length(); ++i)
+                    images.append(Image {frag.position() + i, frag.charFormat().toImageFormat().name()});
+        }
+    // Past a few dozen, the blocked images stay grey boxes (see SafeTextDocument): each
+    // replacement is an edit of the whole document.
+    if (images.size() > 64)
+        return;
+    for (auto it = images.crbegin(); it != images.crend(); ++it) {
+        QTextCursor c(&doc);
+        c.setPosition(it->position);
+        c.setPosition(it->position + 1, QTextCursor::KeepAnchor);
+        QTextCharFormat plain;
+        plain.setFontItalic(true);
+        QString name = it->name;
+        if (name.size() > 80)
+            name = name.left(77) + QStringLiteral("…");
+        c.insertText(QCoreApplication::translate("Skein::MarkdownRenderer", "[image not loaded: %1]").arg(name), plain);
+    }
+}
+
+void highlightCode(QTextDocument &doc, const RenderTheme &theme, QList<CodeBlockInfo> *codeBlocks)
+{
+    const KSH::Theme khTheme
+        = repository().defaultTheme(theme.dark ? KSH::Repository::DarkTheme : KSH::Repository::LightTheme);
+    QTextBlock b = doc.begin();
+    while (b.isValid()) {
+        if (!isCodeBlock(b)) {
+            b = b.next();
+            continue;
+        }
+        const QString language = b.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage).trimmed();
+        CodeBlockInfo info;
+        info.firstBlock = b.blockNumber();
+        info.language = language;
+        KSH::Definition def;
+        if (!language.isEmpty()) {
+            def = repository().definitionForName(language);
+            if (!def.isValid())
+                def = repository().definitionForFileName(QStringLiteral("x.") + language);
+        }
+        LineHighlighter highlighter;
+        highlighter.setTheme(khTheme);
+        if (def.isValid())
+            highlighter.setDefinition(def);
+        KSH::State state;
+        QStringList lines;
+        QTextCursor cursor(&doc);
+        cursor.beginEditBlock();
+        while (b.isValid() && isCodeBlock(b)
+               && b.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage).trimmed() == language) {
+            const QString text = b.text();
+            lines << text;
+            QTextBlockFormat bf = b.blockFormat();
+            bf.setBackground(theme.codeBackground);
+            bf.setNonBreakableLines(false);
+            cursor.setPosition(b.position());
+            cursor.setBlockFormat(bf);
+            if (def.isValid() && text.size() < 4000) {
+                state = highlighter.line(text, state);
+                for (const LineHighlighter::Span &s : std::as_const(highlighter.spans)) {
+                    QTextCharFormat cf;
+                    if (s.format.hasTextColor(khTheme))
+                        cf.setForeground(s.format.textColor(khTheme));
+                    if (s.format.isBold(khTheme))
+                        cf.setFontWeight(QFont::Bold);
+                    if (s.format.isItalic(khTheme))
+                        cf.setFontItalic(true);
+                    cursor.setPosition(b.position() + s.offset);
+                    cursor.setPosition(b.position() + std::min(s.offset + s.length, int(text.size())),
+                                       QTextCursor::KeepAnchor);
+                    cursor.mergeCharFormat(cf);
+                }
+            }
+            info.lastBlock = b.blockNumber();
+            b = b.next();
+        }
+        cursor.endEditBlock();
+        info.text = lines.join(QLatin1Char('\n'));
+        codeBlocks->append(info);
+    }
+}
+
+std::unique_ptr<RenderedChunk> finish(std::unique_ptr<RenderedChunk> chunk, qreal width)
+{
+    chunk->document->setTextWidth(width);
+    chunk->document->setLayoutEnabled(true); // one layout, after every edit
+    chunk->height = chunk->document->documentLayout()->documentSize().height();
+    return chunk;
+}
+
+std::unique_ptr<SafeTextDocument> newDocument(const RenderTheme &theme, const QFont &font)
+{
+    auto doc = std::make_unique<SafeTextDocument>();
+    doc->setLayoutEnabled(false); // importing and highlighting would re-lay out every block
+    doc->setUndoRedoEnabled(false);
+    doc->setDefaultFont(font);
+    doc->setDocumentMargin(0);
+    QTextOption option = doc->defaultTextOption();
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    doc->setDefaultTextOption(option);
+    doc->setDefaultStyleSheet(QStringLiteral("a { color: %1; }").arg(theme.link.name()));
+    return doc;
+}
+
+} // namespace
+
+RenderTheme RenderTheme::fromPalette(const QPalette &palette, const QFont &font)
+{
+    RenderTheme t;
+    t.font = font;
+    t.monoFont = QFont(QStringLiteral("monospace"));
+    t.monoFont.setStyleHint(QFont::Monospace);
+    t.monoFont.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 0.95 : 9.5);
+    t.text = palette.color(QPalette::Text);
+    t.link = palette.color(QPalette::Link);
+    t.dark = palette.color(QPalette::Base).lightness() < 128;
+    t.codeBackground = t.dark ? palette.color(QPalette::Base).lighter(140) : QColor(0xf3f4f6);
+    return t;
+}
+
+QString RenderTheme::key() const
+{
+    return font.key() + QLatin1Char('|') + text.name() + link.name() + codeBackground.name() + (dark ? u'd' : u'l');
+}
+
+QStringList MarkdownRenderer::splitChunks(const QString &markdown)
+{
+    // Very long lines are cut into pieces (separate paragraphs, or lines inside a code fence)
+    // so that no single text line costs seconds to lay out.
+    constexpr qsizetype kLongLine = 8000;
+    QStringList chunks;
+    QStringList lines;
+    {
+        bool inFence = false;
+        const QStringList raw = markdown.split(QLatin1Char('\n'));
+        for (const QString &line : raw) {
+            QStringView marker;
+            if (isFence(line, &marker))
+                inFence = !inFence;
+            if (line.size() <= kLongLine) {
+                lines << line;
+                continue;
+            }
+            for (qsizetype at = 0; at < line.size(); at += kLongLine) {
+                if (at > 0 && !inFence)
+                    lines << QString();
+                lines << line.mid(at, kLongLine);
+            }
+        }
+    }
+    QString current;
+    QStringView fence;
+    bool pendingBreak = false;
+    bool currentIsList = false;
+    for (const QString &line : std::as_const(lines)) {
+        QStringView marker;
+        const bool blank = line.trimmed().isEmpty();
+        if (fence.isEmpty() && blank) {
+            pendingBreak = !current.isEmpty();
+            if (pendingBreak)
+                current += QLatin1Char('\n');
+            continue;
+        }
+        if (pendingBreak) {
+            const bool indented = line.startsWith(QLatin1Char(' ')) || line.startsWith(QLatin1Char('\t'));
+            const bool continuesList = currentIsList && isListItemLine(line);
+            if (!indented && !continuesList) {
+                chunks << current;
+                current.clear();
+                currentIsList = false;
+            }
+            pendingBreak = false;
+        }
+        if (current.isEmpty())
+            currentIsList = isListItemLine(line);
+        current += line;
+        current += QLatin1Char('\n');
+        if (isFence(line, &marker)) {
+            if (fence.isEmpty())
+                fence = marker;
+            else if (marker == fence && line.trimmed().size() == marker.size())
+                fence = {};
+        }
+    }
+    if (!current.trimmed().isEmpty())
+        chunks << current;
+    return chunks;
+}
+
+std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const QString &markdown, const RenderTheme &theme, qreal width)
+{
+    auto chunk = std::make_unique<RenderedChunk>();
+    chunk->document = newDocument(theme, theme.font);
+    chunk->document->setMarkdown(
+        markdown,
+        QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML));
+    replaceImages(*chunk->document);
+    highlightCode(*chunk->document, theme, &chunk->codeBlocks);
+    return finish(std::move(chunk), width);
+}
+
+std::unique_ptr<RenderedChunk> MarkdownRenderer::renderPlain(const QString &text, const RenderTheme &theme, qreal width,
+                                                             bool monospace)
+{
+    auto chunk = std::make_unique<RenderedChunk>();
+    chunk->document = newDocument(theme, monospace ? theme.monoFont : theme.font);
+    chunk->document->setPlainText(text);
+    return finish(std::move(chunk), width);
+}
+
+} // namespace Skein

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <memory>
+
+class QPalette;
+
+namespace Skein {
+
+class SafeTextDocument;
+
+// Colours and fonts a rendering depends on; part of every cache key.
+struct RenderTheme
+{
+    QFont font;
+    QFont monoFont;
+    QColor text;
+    QColor link;
+    QColor codeBackground;
+    bool dark = false;
+
+    static RenderTheme fromPalette(const QPalette &palette, const QFont &font);
+    QString key() const;
+};
+
+// A fenced code block inside a rendered chunk (for its copy button).
+struct CodeBlockInfo
+{
+    int firstBlock = 0; // QTextBlock numbers
+    int lastBlock = 0;
+    QString language;
+    QString text;
+};
+
+// One rendered piece of a message: a laid-out, read-only document.
+struct RenderedChunk
+{
+    std::unique_ptr<SafeTextDocument> document;
+    QList<CodeBlockInfo> codeBlocks;
+    qreal height = 0;
+};
+
+// Markdown → QTextDocument for the chat (Qt's importer, GitHub dialect, raw HTML shown as text),
+// code fences highlighted with KSyntaxHighlighting (language from the fence, light or dark
+// theme from the palette), images replaced by a note naming their address. A message is split
+// into chunks at blank lines outside code fences so a streaming reply only re-renders its
+// last chunk.
+class MarkdownRenderer final
+{
+public:
+    static QStringList splitChunks(const QString &markdown);
+    static std::unique_ptr<RenderedChunk> render(const QString &markdown, const RenderTheme &theme, qreal width);
+    // Plain text (reasoning, tool arguments), monospace when asked.
+    static std::unique_ptr<RenderedChunk> renderPlain(const QString &text, const RenderTheme &theme, qreal width,
+                                                      bool monospace);
+};
+
+} // namespace Skein

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QListView;
+class QMenu;
+class QStackedWidget;
+class QToolButton;
+
+namespace Skein {
+
+class ChatController;
+
+// The left column: New chat, the search box (Ctrl+K) with full-text hits and highlighted
+// snippets, the grouped session list (Pinned / Today / Yesterday / Previous 7 days / Older)
+// with inline rename, a context menu, and the undo bar shown after a delete.
+class SessionSidebar final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SessionSidebar)
+
+public:
+    explicit SessionSidebar(ChatController &controller, QWidget *parent = nullptr);
+    ~SessionSidebar() override;
+
+    QListView *sessionList() const { return m_list; }
+    QListView *resultList() const { return m_results; }
+    QLineEdit *searchBox() const { return m_search; }
+
+    // The session selected in the list ("" when none).
+    QString selectedSessionId() const;
+    void focusSearch();
+    void renameSelected();
+    // The actions of the context menu, for MainWindow's Session menu.
+    void fillMenu(QMenu *menu, const QString &sessionId);
+    // Asks where to save (JSON, or Markdown of the active branch) and exports off-thread.
+    void exportSession(const QString &sessionId);
+
+private:
+    void showContextMenu(const QPoint &pos);
+    void selectSession(const QString &sessionId);
+
+    ChatController &m_controller;
+    QLineEdit *m_search;
+    QToolButton *m_newChat;
+    QStackedWidget *m_stack;
+    QListView *m_list;
+    QListView *m_results;
+    QWidget *m_undoBar;
+    QLabel *m_undoLabel;
+    bool m_selecting = false;
+};
+
+} // namespace Skein

@@ -1,0 +1,4 @@
+# The chat area: the main window driven offscreen over a real data dir and a scripted model
+# server, and the rendering-safety corpus.
+skein_add_test(NAME gui_chatwindow SOURCES chat/tst_chatwindow.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
+skein_add_test(NAME gui_renderingsafety SOURCES chat/tst_renderingsafety.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)

@@ -1,0 +1,392 @@
+// The chat area end to end: a real MainWindow over a temporary data dir, talking to a scripted
+// OpenAI-compatible server on loopback. Send -> streamed -> stored; edit -> new branch and the
+// ‹ n / m › switcher; regenerate -> sibling; search -> jump to the message on its branch;
+// delete with undo; inline rename; export.
+#include "app/appcontext.h"
+#include "core/domain/ids.h"
+#include "gui/chatcontroller.h"
+#include "gui/chatview.h"
+#include "gui/composer.h"
+#include "gui/mainwindow.h"
+#include "gui/sessionsidebar.h"
+#include "models/searchresultmodel.h"
+#include "models/sessionlistmodel.h"
+#include "models/threadmodel.h"
+#include "scriptedmodel.h"
+#include "secrets/memorysecretstore.h"
+#include "storage/messagerepository.h"
+#include "storage/providerrepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Skein;
+using namespace Skein::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kReplyTail = u"\n\n```cpp\nint main() { return 0; }\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"_s;
+
+struct Fixture
+{
+    QTemporaryDir dir;
+    ReplayServer server;
+    std::unique_ptr<AppContext> context;
+    std::unique_ptr<MainWindow> window;
+    int replies = 0;
+
+    // The server answers "Answer <n> to: <last user text>" plus a code block and a table.
+    bool start(const std::function<void(Store &)> &seed = {})
+    {
+        if (!dir.isValid() || !server.listen())
+            return false;
+        server.route("POST", "/v1/chat/completions", [this](const RecordedRequest &request) {
+            ++replies;
+            ScriptedReply reply;
+            reply.text = u"Answer %1 to: %2"_s.arg(replies).arg(lastUserText(request)) + kReplyTail;
+            reply.promptTokens = 20;
+            reply.completionTokens = 12;
+            reply.chunkChars = 7;
+            return openAiReply(reply);
+        });
+        {
+            Result<std::unique_ptr<Store>> store = Store::open(dir.path());
+            if (!store)
+                return false;
+            ProviderConfig p;
+            p.id = u"prov-1"_s;
+            p.name = u"Scripted"_s;
+            p.kind = u"openai"_s;
+            p.baseUrl = server.baseUrl().toString() + u"/v1"_s;
+            p.defaultModel = u"scripted-1"_s;
+            p.models = {ModelInfo {u"scripted-1"_s, 8192, 1024, 1.0, 2.0, 0.0}};
+            if (!(*store)->providers().save(p))
+                return false;
+            if (seed)
+                seed(**store);
+        }
+        context = std::make_unique<AppContext>(dir.path());
+        context->setSecretStore(std::make_unique<MemorySecretStore>());
+        window = std::make_unique<MainWindow>(*context);
+        window->resize(760, 560);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            return false;
+        controller()->setUndoWindow(400);
+        controller()->setStreamInterval(16);
+        return QTest::qWaitFor([this] { return !controller()->modelChoices().isEmpty(); }, 10000);
+    }
+
+    ChatController *controller() const { return window->chatController(); }
+    ThreadModel *thread() const { return controller()->threadModel(); }
+    ChatView *view() const { return window->chatView(); }
+
+    std::unique_ptr<Store> store() const { return std::move(Store::open(dir.path()).value()); }
+
+    void type(const QString &text)
+    {
+        ComposerEdit *edit = window->composer()->editor();
+        edit->setFocus();
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+    }
+
+    QString content(int row) const { return thread()->index(row).data(ThreadModel::ContentRole).toString(); }
+    bool replyDone(int rows) const
+    {
+        return thread()->rowCount() == rows && !controller()->isBusy()
+            && MessageStatus(thread()->index(rows - 1).data(ThreadModel::StatusRole).toInt())
+            == MessageStatus::Complete;
+    }
+
+    // Clicks a painted button of a message, as the user would.
+    bool click(int row, MessageDelegate::Action action)
+    {
+        const QModelIndex index = thread()->index(row);
+        view()->scrollTo(index);
+        const QRect rect = view()->visualRect(index);
+        const QList<MessageDelegate::Hit> hits = view()->messageDelegate()->hits(index, rect);
+        for (const MessageDelegate::Hit &hit : hits)
+            if (hit.action == action) {
+                QTest::mouseClick(view()->viewport(), Qt::LeftButton, {}, hit.rect.center());
+                return true;
+            }
+        return false;
+    }
+};
+
+Session seedSession(Store &store, const QString &title, const QList<Message> &messages, const QString &leaf)
+{
+    Session s = Session::create(title);
+    s.providerId = u"prov-1"_s;
+    s.model = u"scripted-1"_s;
+    if (!store.sessions().create(s))
+        return {};
+    for (Message m : messages) {
+        m.sessionId = s.id;
+        if (!store.messages().insert(m))
+            return {};
+    }
+    if (!store.sessions().setActiveLeaf(s.id, leaf))
+        return {};
+    return s;
+}
+
+Message message(const QString &id, const QString &parent, Role role, const QString &text, qint64 at)
+{
+    Message m = Message::create(QString(), parent, role, text);
+    m.id = id;
+    m.createdAt = at;
+    m.completedAt = at;
+    return m;
+}
+
+} // namespace
+
+class TestChatWindow final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sendStreamsAndStores()
+    {
+        Fixture f;
+        QVERIFY(f.start());
+        QVERIFY(f.window->findChild<QWidget *>(u"welcomePanel"_s)->isVisible());
+        f.type(u"Hello there"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        const QString expected = u"Answer 1 to: Hello there"_s + kReplyTail;
+        QCOMPARE(f.content(0), u"Hello there"_s);
+        QCOMPARE(f.content(1), expected);
+        QVERIFY(f.view()->isVisible());
+        QVERIFY(f.window->composer()->text().isEmpty());
+        // Usage arrived with the stored row and shows on hover.
+        QTRY_VERIFY(f.thread()->index(1).data(Qt::ToolTipRole).toString().contains(u"12"_s));
+
+        // On disk: the same two messages, complete, on the session's active branch.
+        const QString sessionId = f.controller()->currentSessionId();
+        QVERIFY(!sessionId.isEmpty());
+        std::unique_ptr<Store> store = f.store();
+        const Session s = store->sessions().get(sessionId).value();
+        const QList<Message> path = store->messages().path(s.activeLeafId).value();
+        QCOMPARE(path.size(), 2);
+        QCOMPARE(path.at(0).content, u"Hello there"_s);
+        QCOMPARE(path.at(1).content, expected);
+        QVERIFY(path.at(1).status == MessageStatus::Complete);
+        QCOMPARE(path.at(1).providerId, u"prov-1"_s);
+
+        // Auto-title from the first user message (heuristic, not a model call).
+        QTRY_COMPARE(f.controller()->sessionModel()->session(sessionId).title, u"Hello there"_s);
+        QVERIFY(!store->sessions().get(sessionId)->titleIsUserSet);
+
+        // The view painted the reply (code block with its copy button, a table).
+        f.window->grab();
+        QVERIFY(f.view()->messageDelegate()->renderCount() >= 3);
+        const QList<MessageDelegate::Hit> hits
+            = f.view()->messageDelegate()->hits(f.thread()->index(1), f.view()->visualRect(f.thread()->index(1)));
+        bool copyCode = false;
+        for (const MessageDelegate::Hit &h : hits)
+            copyCode = copyCode
+                || (h.action == MessageDelegate::Action::CopyCode && h.data == u"int main() { return 0; }"_s);
+        QVERIFY(copyCode);
+    }
+
+    void sendWhileBusyQueues()
+    {
+        Fixture f;
+        QVERIFY(f.start());
+        f.type(u"one"_s);
+        f.type(u"two"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(4), 20000);
+        QCOMPARE(f.content(0), u"one"_s);
+        QCOMPARE(f.content(2), u"two"_s);
+        QVERIFY(f.content(3).startsWith(u"Answer 2 to: two"_s));
+        QCOMPARE(f.controller()->queuedCount(), 0);
+    }
+
+    void editMakesABranchAndTheSwitcherWalksIt()
+    {
+        Fixture f;
+        QVERIFY(f.start());
+        f.type(u"first question"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        const QString firstReply = f.thread()->idAt(1);
+
+        QVERIFY(f.click(0, MessageDelegate::Action::Edit));
+        QDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = f.window->findChild<QDialog *>(u"editMessageDialog"_s)));
+        auto *text = dialog->findChild<QPlainTextEdit *>(u"editMessageText"_s);
+        QCOMPARE(text->toPlainText(), u"first question"_s);
+        text->setPlainText(u"better question"_s);
+        dialog->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2) && f.content(0) == u"better question"_s, 15000);
+        QVERIFY(f.content(1).startsWith(u"Answer 2 to: better question"_s));
+        QCOMPARE(f.thread()->index(0).data(ThreadModel::SiblingIndexRole).toInt(), 2);
+        QCOMPARE(f.thread()->index(0).data(ThreadModel::SiblingCountRole).toInt(), 2);
+
+        // Alt+Left on the selected reply walks up to the edited message and shows the old branch.
+        f.view()->setCurrentIndex(f.thread()->index(1));
+        f.window->findChild<QAction *>(u"actionPreviousBranch"_s)->trigger();
+        QCOMPARE(f.content(0), u"first question"_s);
+        QCOMPARE(f.thread()->idAt(1), firstReply);
+        QCOMPARE(f.thread()->index(0).data(ThreadModel::SiblingIndexRole).toInt(), 1);
+        // ...and the choice is stored.
+        QTRY_COMPARE(f.store()->sessions().get(f.controller()->currentSessionId())->activeLeafId, firstReply);
+        // The › button goes forward again.
+        QVERIFY(f.click(0, MessageDelegate::Action::NextSibling));
+        QCOMPARE(f.content(0), u"better question"_s);
+        QCOMPARE(f.store()->messages().countBySession(f.controller()->currentSessionId()).value(), 4);
+    }
+
+    void regenerateAddsASibling()
+    {
+        Fixture f;
+        QVERIFY(f.start());
+        f.type(u"pick a number"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        QVERIFY(f.click(1, MessageDelegate::Action::Regenerate));
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2) && f.content(1).startsWith(u"Answer 2"_s), 15000);
+        QCOMPARE(f.thread()->index(1).data(ThreadModel::SiblingIndexRole).toInt(), 2);
+        QCOMPARE(f.thread()->index(1).data(ThreadModel::SiblingCountRole).toInt(), 2);
+        QVERIFY(f.click(1, MessageDelegate::Action::PreviousSibling));
+        QVERIFY(f.content(1).startsWith(u"Answer 1"_s));
+        QCOMPARE(f.thread()->index(1).data(ThreadModel::SiblingIndexRole).toInt(), 1);
+        // One user message, two replies: the regenerate did not resend the question.
+        QCOMPARE(f.server.requestCount(), 2);
+        QCOMPARE(f.store()->messages().countBySession(f.controller()->currentSessionId()).value(), 3);
+    }
+
+    void searchJumpsToTheMessageOnItsBranch()
+    {
+        Fixture f;
+        Session seeded;
+        QVERIFY(f.start([&](Store &store) {
+            seedSession(store, u"Other"_s, {message(u"o1"_s, {}, Role::User, u"nothing here"_s, 1000)}, u"o1"_s);
+            seeded = seedSession(store, u"Zoo"_s,
+                                 {message(u"u1"_s, {}, Role::User, u"tell me about animals"_s, 2000),
+                                  message(u"a1a"_s, u"u1"_s, Role::Assistant, u"the zebra has stripes"_s, 3000),
+                                  message(u"a1b"_s, u"u1"_s, Role::Assistant, u"the lion roars"_s, 4000)},
+                                 u"a1b"_s);
+        }));
+        QTRY_COMPARE(f.controller()->sessionModel()->sessionCount(), 2);
+        f.window->findChild<QAction *>(u"actionSearch"_s)->trigger();
+        auto *sidebar = f.window->findChild<SessionSidebar *>();
+        QVERIFY(sidebar->searchBox()->hasFocus());
+        QTest::keyClicks(sidebar->searchBox(), u"zebra"_s);
+        QTRY_COMPARE(f.controller()->searchModel()->rowCount(), 1);
+        QVERIFY(sidebar->resultList()->isVisible());
+        const QModelIndex hit = f.controller()->searchModel()->index(0, 0);
+        QCOMPARE(hit.data(SearchResultModel::MessageIdRole).toString(), u"a1a"_s);
+        QVERIFY(hit.data(SearchResultModel::SnippetRole).toString().contains(u"\x02zebra\x03"_s));
+        QTest::mouseClick(sidebar->resultList()->viewport(), Qt::LeftButton, {},
+                          sidebar->resultList()->visualRect(hit).center());
+        QTRY_COMPARE(f.controller()->currentSessionId(), seeded.id);
+        QTRY_COMPARE(f.thread()->activeLeaf(), u"a1a"_s);
+        QTRY_COMPARE(f.view()->currentIndex().data(ThreadModel::IdRole).toString(), u"a1a"_s);
+        QCOMPARE(f.thread()->index(1).data(ThreadModel::SiblingIndexRole).toInt(), 1);
+        QTRY_COMPARE(f.store()->sessions().get(seeded.id)->activeLeafId, u"a1a"_s);
+        // Clearing the search shows the session list again.
+        sidebar->searchBox()->clear();
+        QVERIFY(sidebar->sessionList()->isVisible());
+    }
+
+    void deleteCanBeUndone()
+    {
+        Fixture f;
+        Session a, b;
+        QVERIFY(f.start([&](Store &store) {
+            a = seedSession(store, u"Keep me"_s, {message(u"x1"_s, {}, Role::User, u"x"_s, 1000)}, u"x1"_s);
+            b = seedSession(store, u"Drop me"_s, {message(u"y1"_s, {}, Role::User, u"y"_s, 2000)}, u"y1"_s);
+        }));
+        SessionListModel *sessions = f.controller()->sessionModel();
+        QTRY_COMPARE(sessions->sessionCount(), 2);
+        auto *sidebar = f.window->findChild<SessionSidebar *>();
+        f.controller()->setUndoWindow(60000);
+        sidebar->sessionList()->setCurrentIndex(sessions->index(sessions->rowOf(a.id)));
+        QTRY_COMPARE(f.controller()->currentSessionId(), a.id);
+        f.window->findChild<QAction *>(u"actionDelete"_s)->trigger();
+        QCOMPARE(sessions->rowOf(a.id), -1);
+        auto *undoBar = f.window->findChild<QWidget *>(u"undoBar"_s);
+        QVERIFY(undoBar->isVisible());
+        QVERIFY(f.controller()->currentSessionId().isEmpty());
+        QTest::mouseClick(f.window->findChild<QPushButton *>(u"undoButton"_s), Qt::LeftButton);
+        QVERIFY(sessions->rowOf(a.id) >= 0);
+        QVERIFY(!undoBar->isVisible());
+        QTRY_COMPARE(f.controller()->currentSessionId(), a.id);
+        QVERIFY(f.store()->sessions().get(a.id).ok());
+
+        // Without undo the delete happens when the window closes.
+        f.controller()->setUndoWindow(300);
+        f.controller()->deleteSession(b.id);
+        QCOMPARE(sessions->rowOf(b.id), -1);
+        QTRY_COMPARE(f.store()->sessions().count().value(), qint64(1));
+        QVERIFY(!f.store()->sessions().get(b.id).ok());
+        QTRY_VERIFY(!undoBar->isVisible());
+    }
+
+    void renameInlineAndExport()
+    {
+        Fixture f;
+        Session a;
+        QVERIFY(f.start([&](Store &store) {
+            a = seedSession(store, u"Old name"_s,
+                            {message(u"m1"_s, {}, Role::User, u"question"_s, 1000),
+                             message(u"m2"_s, u"m1"_s, Role::Assistant, u"answer"_s, 2000)},
+                            u"m2"_s);
+        }));
+        SessionListModel *sessions = f.controller()->sessionModel();
+        QTRY_COMPARE(sessions->sessionCount(), 1);
+        auto *sidebar = f.window->findChild<SessionSidebar *>();
+        sidebar->sessionList()->setCurrentIndex(sessions->index(sessions->rowOf(a.id)));
+        f.window->findChild<QAction *>(u"actionRename"_s)->trigger();
+        QLineEdit *editor = nullptr;
+        QTRY_VERIFY((editor = sidebar->sessionList()->findChild<QLineEdit *>()));
+        editor->selectAll();
+        QTest::keyClicks(editor, u"New name"_s);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(f.store()->sessions().get(a.id)->title, u"New name"_s);
+        QVERIFY(f.store()->sessions().get(a.id)->titleIsUserSet);
+
+        const QString json = f.dir.filePath(u"out.json"_s);
+        const QString md = f.dir.filePath(u"out.md"_s);
+        f.controller()->exportSession(a.id, json);
+        f.controller()->exportSession(a.id, md);
+        QTRY_VERIFY(QFile::exists(json) && QFile::exists(md));
+        QVERIFY(readFile(json).contains("skein.session/1"));
+        QVERIFY(readFile(md).contains("answer"));
+
+        // Pin moves it to the Pinned group; duplicate makes a second session.
+        f.controller()->setPinned(a.id, true);
+        QTRY_VERIFY(sessions->session(a.id).pinned);
+        QCOMPARE(sessions->index(0).data().toString(), u"Pinned"_s);
+        f.controller()->duplicateSession(a.id);
+        QTRY_COMPARE(sessions->sessionCount(), 2);
+        QTRY_VERIFY(f.controller()->currentSessionId() != a.id);
+        QTRY_COMPARE(f.thread()->rowCount(), 2);
+    }
+
+    void titleHeuristic()
+    {
+        QCOMPARE(ChatController::titleFromText(u"\n\n# How do I sort a list in Python?\nmore"_s),
+                 u"How do I sort a list in Python?"_s);
+        const QString longText = u"Please explain the difference between processes and threads in operating systems"_s;
+        const QString t = ChatController::titleFromText(longText);
+        QVERIFY(t.size() <= 49);
+        QVERIFY(t.endsWith(u"…"_s));
+        QVERIFY(longText.startsWith(t.chopped(1)));
+    }
+};
+
+SKEIN_TEST_MAIN(TestChatWindow, QApplication)
+#include "tst_chatwindow.moc"
