@@ -17,7 +17,11 @@
 #include <QList>
 #include <QStringList>
 
+#include <memory>
+
 namespace Skein {
+
+struct AssembledContext;
 
 // Everything one request is built from, read on the storage thread (ContextLoader) or put
 // together by a test. Immutable once built; shared between the build and a retry.
@@ -42,6 +46,10 @@ struct ContextInputs final : RequestInputs
     QList<ToolDefinition> tools;
     QDateTime now; // the runtime block's time (local time zone); invalid: current time
     QString locale; // BCP 47 name; empty: the system locale
+
+    // Assembled already on the storage thread (ContextRequestSource::prepare), so the caller's
+    // thread only sends it. Null: assemble when building.
+    std::shared_ptr<const AssembledContext> prebuilt;
 };
 
 // One assembled request with its provenance (SPEC §4.8, §4.9).

@@ -42,7 +42,10 @@ std::shared_ptr<const RequestInputs> ContextRequestSource::prepare(Store &store,
     auto loaded = ContextLoader::load(store, session, leafId, options);
     if (!loaded)
         return nullptr; // the caller falls back to the whole path
-    complete(*loaded.value());
+    ContextInputs &inputs = *loaded.value();
+    complete(inputs);
+    // Assembly reads and digests text: done here, off the caller's (GUI) thread.
+    inputs.prebuilt = std::make_shared<const AssembledContext>(ContextAssembler::assemble(session, inputs));
     return loaded.value();
 }
 
@@ -55,7 +58,9 @@ BuiltRequest ContextRequestSource::buildCall(const Session &session, const QList
         own = inputsFor(session, path);
         context = own.get();
     }
-    AssembledContext assembled = ContextAssembler::assemble(session, *context);
+    if (context->prebuilt)
+        return {context->prebuilt->request, context->prebuilt->snapshot};
+    const AssembledContext assembled = ContextAssembler::assemble(session, *context);
     return {assembled.request, assembled.snapshot};
 }
 
@@ -74,6 +79,7 @@ std::shared_ptr<const RequestInputs> ContextRequestSource::shrink(const RequestI
     next->window.source = ModelWindow::Source::Provider;
     next->settings.window = 0; // the lowered window wins over the session's own setting for this call
     next->windowLowered = true;
+    next->prebuilt.reset();
     return next;
 }
 

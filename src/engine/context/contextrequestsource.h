@@ -12,8 +12,8 @@ namespace Skein {
 struct ContextInputs;
 
 // The context engine as ChatTurn's request source (SPEC §4): prepare reads the path tail,
-// summaries, memories, window and calibration on the storage thread; buildCall budgets, selects,
-// governs and assembles, and describes the request in a snapshot; shrink lowers the window after
+// summaries, memories, window and calibration on the storage thread and there budgets, selects,
+// governs and assembles; buildCall hands out the request and its snapshot; shrink lowers the window after
 // a context-too-long error; learn stores usage, cost, calibration and a lowered window.
 // Immutable after setup, so one instance may serve several turns and threads.
 class ContextRequestSource final : public RequestSource
