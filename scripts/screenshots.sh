@@ -7,9 +7,12 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
 mkdir -p "$out"
 
-shoot() { # name, then skein arguments
-  local name=$1; shift
+shoot() { # name, seed language, then skein arguments
+  local name=$1 seed=$2; shift 2
   local data; data=$(mktemp -d)
+  # A few conversations (one with code, a table and two branches) to show.
+  python3 "$src/scripts/screenshot-seed.py" "$seed" "$data/seed.json"
+  "$build/src/cli/skein-cli" --data-dir "$data" import "$data/seed.json" >/dev/null
   "$build/src/skein" --data-dir "$data" "$@" &
   local pid=$!
   sleep "${SKEIN_SHOT_DELAY:-3}"
@@ -20,5 +23,5 @@ shoot() { # name, then skein arguments
   echo "screenshots: $out/$name.png"
 }
 
-shoot main-window --lang en
-shoot main-window-zh --lang zh_CN
+shoot main-window en --lang en
+shoot main-window-zh zh --lang zh_CN

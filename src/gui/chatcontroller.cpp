@@ -100,6 +100,19 @@ void ChatController::start()
             }
             m_sessions->setSessions(sessions.value());
             Q_EMIT sessionsLoaded(int(sessions->size()));
+            // Reopen where the user left off, else the most recently updated conversation.
+            if (m_currentSession.id.isEmpty() && !sessions->isEmpty()) {
+                QString open = m_resumeSessionId;
+                if (!m_sessions->contains(open)) {
+                    const Session *latest = nullptr;
+                    for (const Session &s : sessions.value())
+                        if (!s.archived && (!latest || s.updatedAt > latest->updatedAt))
+                            latest = &s;
+                    open = latest ? latest->id : QString();
+                }
+                if (!open.isEmpty())
+                    openSession(open);
+            }
         });
     reloadProviders();
 }

@@ -58,6 +58,8 @@ public:
 
     // Milliseconds a deleted session stays restorable (tests shorten it).
     void setUndoWindow(int ms) { m_undoWindowMs = ms; }
+    // The session start() opens (when it still exists); otherwise the most recent one.
+    void setResumeSession(const QString &sessionId) { m_resumeSessionId = sessionId; }
     // How streamed text reaches the view (ms between updates).
     void setStreamInterval(int ms) { m_streamIntervalMs = ms; }
 
@@ -151,6 +153,7 @@ private:
     QList<ModelChoice> m_choices;
     ModelChoice m_choice;
     Session m_currentSession;
+    QString m_resumeSessionId;
     QString m_selectedMessage;
     quint64 m_loadGeneration = 0;
 

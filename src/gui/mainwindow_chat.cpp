@@ -30,6 +30,7 @@ namespace Skein {
 namespace {
 
 const auto kEnterSendsKey = QStringLiteral("composer/enterSends");
+const auto kLastSessionKey = QStringLiteral("chat/lastSession");
 
 } // namespace
 
@@ -75,7 +76,10 @@ void MainWindow::buildChatArea()
     connect(m_chat, &ChatController::contextTokensChanged, m_composer, &Composer::setContextTokens);
     connect(m_chat, &ChatController::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    m_chat->setResumeSession(m_context.uiState().value(kLastSessionKey).toString());
     connect(m_chat, &ChatController::currentSessionChanged, this, [this](const QString &id) {
+        if (!id.isEmpty())
+            m_context.uiState().setValue(kLastSessionKey, id);
         m_chatStack->setCurrentWidget(id.isEmpty() ? static_cast<QWidget *>(m_chatStack->widget(0)) : m_chatView);
     });
     connect(m_chat, &ChatController::scrollRequested, m_chatView, [this](const QString &id) {

@@ -15,6 +15,7 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextOption>
+#include <QTextTable>
 
 namespace Skein {
 
@@ -178,6 +179,25 @@ void highlightCode(QTextDocument &doc, const RenderTheme &theme, QList<CodeBlock
     }
 }
 
+// Qt's Markdown tables have no rules; give them thin borders and some padding.
+void styleTables(QTextFrame *frame, const RenderTheme &theme)
+{
+    const QList<QTextFrame *> children = frame->childFrames();
+    for (QTextFrame *child : children) {
+        if (auto *table = qobject_cast<QTextTable *>(child)) {
+            QTextTableFormat f = table->format();
+            f.setBorder(1);
+            f.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+            f.setBorderBrush(theme.dark ? QColor(0x55, 0x5a, 0x64) : QColor(0xd0, 0xd4, 0xda));
+            f.setBorderCollapse(true);
+            f.setCellSpacing(0);
+            f.setCellPadding(4);
+            table->setFormat(f);
+        }
+        styleTables(child, theme);
+    }
+}
+
 std::unique_ptr<RenderedChunk> finish(std::unique_ptr<RenderedChunk> chunk, qreal width)
 {
     chunk->document->setTextWidth(width);
@@ -294,6 +314,7 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const QString &markdown,
         QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML));
     replaceImages(*chunk->document);
     highlightCode(*chunk->document, theme, &chunk->codeBlocks);
+    styleTables(chunk->document->rootFrame(), theme);
     return finish(std::move(chunk), width);
 }
 

@@ -44,7 +44,7 @@ public:
             QStyleOptionViewItem opt = option;
             initStyleOption(&opt, index);
             if (index.data(SessionListModel::PinnedRole).toBool())
-                opt.text = QStringLiteral("📌 ") + opt.text;
+                opt.text = QStringLiteral("★ ") + opt.text;
             opt.widget->style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
             return;
         }
