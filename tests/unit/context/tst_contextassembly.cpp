@@ -318,6 +318,21 @@ private Q_SLOTS:
         QCOMPARE(c.includedIds.last(), u.id);
     }
 
+    // SPEC §4.7: messages further back than the hard cap are never replayed raw.
+    void hardCapBoundsTheReplay()
+    {
+        Session session = Session::create(u"s"_s);
+        session.model = u"gpt-4o"_s;
+        session.contextSettings = QJsonObject {{u"hard_cap"_s, 12}, {u"history_count"_s, 500}};
+        ContextRequestSource source;
+        const QList<Message> path = conversation(session.id, 40);
+        const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
+        QVERIFY(c.includedIds.size() <= 12);
+        QVERIFY(c.includedIds.size() >= 10);
+        QCOMPARE(c.includedIds.last(), path.last().id);
+        QVERIFY(!c.includedIds.contains(path.at(path.size() - 13).id));
+    }
+
     // SPEC §4.8: with no new summary or memory, the system prefix and the earlier history are
     // byte-identical from one turn to the next, for every provider kind.
     void prefixIsStableAcrossTurns()
