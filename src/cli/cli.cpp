@@ -107,6 +107,11 @@ const QList<Cli::Command> &Cli::commands()
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--model M] [--max-iterations N] "
          "[--json] TEXT|-",
          &Cli::cmdSend, defineSend},
+        {"memories", "memories list|add|edit|delete|accept|reject|disable|promote|restore|history [ID] [TEXT] [--json]",
+         &Cli::cmdMemories, &Cli::defineMemories},
+        {"summaries", "summaries ID [--json]", &Cli::cmdSummaries, defineJson},
+        {"compact", "compact ID [--provider NAME | --base-url URL --kind K] [--model M] [--json]", &Cli::cmdCompact,
+         &Cli::defineCompact},
         {"context", "context ID [--json] [--model M]", &Cli::cmdContext, &Cli::defineContext},
     };
     return list;

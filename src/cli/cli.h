@@ -74,6 +74,12 @@ private:
     // Providers and model calls (cli_providers.cpp, cli_send.cpp)
     int cmdProviders(QCommandLineParser &parser);
     int cmdSend(QCommandLineParser &parser);
+    // Memories, summaries and consolidation (cli_memory.cpp)
+    int cmdMemories(QCommandLineParser &parser);
+    int cmdSummaries(QCommandLineParser &parser);
+    int cmdCompact(QCommandLineParser &parser);
+    static void defineMemories(QCommandLineParser &parser);
+    static void defineCompact(QCommandLineParser &parser);
     // The context engine (cli_context.cpp)
     int cmdContext(QCommandLineParser &parser);
     static void defineContext(QCommandLineParser &parser);

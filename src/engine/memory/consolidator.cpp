@@ -3,6 +3,8 @@
 #include "core/domain/ids.h"
 #include "core/domain/session.h"
 #include "core/tokens/tokenestimator.h"
+#include "engine/context/contextsettings.h"
+#include "engine/context/modelwindow.h"
 #include "engine/memory/pathspans.h"
 #include "engine/memory/summaryprompt.h"
 #include "storage/asyncstore.h"
@@ -79,6 +81,14 @@ Consolidator::Consolidator(AsyncStore *store, QObject *parent)
 { }
 
 Consolidator::~Consolidator() = default;
+
+qint64 Consolidator::historyShareFor(const Session &session, const ProviderConfig *provider, const QString &model)
+{
+    const ContextSettings settings = ContextSettings::fromJson(session.contextSettings);
+    const QString name = model.isEmpty() ? session.model : model;
+    const ModelWindow window = ModelWindows::resolve(provider, name, settings);
+    return ContextBudget::compute(window.tokens, settings, window.info.maxOutputTokens).history;
+}
 
 void Consolidator::run(const QString &sessionId, const ModelRoute &route, const Options &options, Done done)
 {

@@ -16,6 +16,8 @@
 namespace Skein {
 
 class AsyncStore;
+struct ProviderConfig;
+struct Session;
 
 // Layer 3 of the context engine (SPEC §4.5): summarises the oldest unsummarised turns of a
 // session's active path into segment summaries, then rolls them up into a new session-level
@@ -58,6 +60,9 @@ public:
     // done (optional) runs on this object's thread when everything is stored.
     void run(const QString &sessionId, const ModelRoute &route, const Options &options, Done done = {});
     bool isRunning(const QString &sessionId) const { return m_running.contains(sessionId); }
+    // The history share of the session's request budget (ContextBudget::history) for model on
+    // provider (may be null): what consolidation measures the unsummarised history against.
+    static qint64 historyShareFor(const Session &session, const ProviderConfig *provider, const QString &model);
     // Spans that failed wait here before they are tried again.
     RetryBackoff &backoff() { return m_backoff; }
 

@@ -124,8 +124,8 @@ void IdleCompactor::processNext()
     Consolidator::Options options;
     options.mode = ConsolidationPlanner::Mode::Compact;
     options.settings = m_settings;
-    if (m_shareFor)
-        options.historyShare = m_shareFor(session);
+    options.historyShare
+        = m_shareFor ? m_shareFor(session) : Consolidator::historyShareFor(session, nullptr, route.model);
     m_consolidator->run(session.id, route, options, [this, session, route](const Consolidator::Report &consolidation) {
         if (!m_extractor) {
             processNext();
@@ -167,8 +167,8 @@ void IdleCompactor::noteTurnCompleted(const QString &sessionId)
                 return;
             Consolidator::Options options;
             options.settings = m_settings;
-            if (m_shareFor)
-                options.historyShare = m_shareFor(context->session);
+            options.historyShare = m_shareFor ? m_shareFor(context->session)
+                                              : Consolidator::historyShareFor(context->session, nullptr, route.model);
             if (!m_consolidator->isRunning(sessionId))
                 m_consolidator->run(sessionId, route, options);
             int &turns = m_turnsSinceExtraction[sessionId];

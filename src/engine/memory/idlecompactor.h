@@ -50,7 +50,8 @@ class IdleCompactor final : public QObject
 public:
     // The model for a session's background work (its own or the utility model); invalid = skip.
     using RouteFor = std::function<ModelRoute(const Session &session)>;
-    // The history share of the session's budget in tokens (ContextBudget::history).
+    // The history share of the session's budget in tokens (default: Consolidator::historyShareFor
+    // without a provider, i.e. the window from the session setting or the presets).
     using ShareFor = std::function<qint64(const Session &session)>;
 
     IdleCompactor(AsyncStore *store, Consolidator *consolidator, MemoryExtractor *extractor, QObject *parent = nullptr);

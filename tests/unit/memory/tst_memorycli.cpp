@@ -1,0 +1,165 @@
+// skein-cli memories / summaries / compact, run as a separate process on a real data dir, with
+// the scripted model for compact on loopback HTTP in this process.
+
+#include "cliprocess.h"
+#include "core/domain/ids.h"
+#include "memoryfixture.h"
+#include "storage/memoryrepository.h"
+#include "storage/summaryrepository.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Skein;
+using namespace Skein::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QJsonDocument json(const CliRun &run)
+{
+    return QJsonDocument::fromJson(run.out.trimmed());
+}
+
+} // namespace
+
+class TestMemoryCli final : public QObject
+{
+    Q_OBJECT
+
+private:
+    CliRun cli(MemoryFixture &f, QStringList args)
+    {
+        return runCli(QStringList {u"--data-dir"_s, f.dir.path()} + args);
+    }
+
+private Q_SLOTS:
+    void memoriesLifecycle()
+    {
+        MemoryFixture f;
+        QVERIFY(f.open());
+        const Session session = f.conversation({{u"hi"_s, u"hello"_s, {}, {}}});
+
+        const CliRun added = cli(
+            f, {u"memories"_s, u"add"_s, u"--type"_s, u"preference"_s, u"--json"_s, u"The user likes short answers"_s});
+        QCOMPARE(added.status, 0);
+        const QJsonObject m = json(added).object();
+        QCOMPARE(m.value("status"_L1).toString(), u"active"_s);
+        QCOMPARE(m.value("type"_L1).toString(), u"preference"_s);
+        const QString id = m.value("id"_L1).toString();
+        QVERIFY(!id.isEmpty());
+
+        // A pending one, as extraction leaves it.
+        {
+            auto s = f.sync();
+            Memory p;
+            p.id = Ids::create();
+            p.content = u"The user lives in Lyon"_s;
+            p.scope = MemoryScope::Session;
+            p.sessionId = session.id;
+            p.createdAt = p.updatedAt = Ids::nowMs();
+            QVERIFY(s->memories().create(p));
+        }
+        const CliRun pending = cli(f, {u"memories"_s, u"list"_s, u"--status"_s, u"pending"_s, u"--json"_s});
+        QCOMPARE(pending.status, 0);
+        const QJsonArray inbox = json(pending).array();
+        QCOMPARE(inbox.size(), 1);
+        const QString pendingId = inbox.first().toObject().value("id"_L1).toString();
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--scope"_s, u"session"_s, u"--json"_s})).array().size(), 1);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--type"_s, u"preference"_s, u"--json"_s})).array().size(), 1);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--json"_s})).array().size(), 2);
+
+        // Accept with an edit (by id prefix), then reject the other one.
+        const CliRun accepted = cli(
+            f, {u"memories"_s, u"accept"_s, pendingId.left(10), u"--json"_s, u"The user lives in Lyon, France"_s});
+        QCOMPARE(accepted.status, 0);
+        QCOMPARE(json(accepted).object().value("status"_L1).toString(), u"active"_s);
+        QCOMPARE(json(accepted).object().value("content"_L1).toString(), u"The user lives in Lyon, France"_s);
+        QCOMPARE(cli(f, {u"memories"_s, u"reject"_s, id}).status, 0);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--status"_s, u"rejected"_s, u"--json"_s})).array().size(), 1);
+
+        // Edit keeps history; history shows it.
+        QCOMPARE(cli(f, {u"memories"_s, u"edit"_s, pendingId, u"The user lives in Grenoble"_s}).status, 0);
+        const CliRun history = cli(f, {u"memories"_s, u"history"_s, pendingId, u"--json"_s});
+        QCOMPARE(history.status, 0);
+        const QJsonArray versions = json(history).object().value("versions"_L1).toArray();
+        QCOMPARE(versions.size(), 2);
+        QCOMPARE(versions.at(0).toObject().value("content"_L1).toString(), u"The user lives in Lyon"_s);
+        QCOMPARE(versions.at(1).toObject().value("content"_L1).toString(), u"The user lives in Lyon, France"_s);
+        QCOMPARE(json(history).object().value("content"_L1).toString(), u"The user lives in Grenoble"_s);
+        const CliRun text = cli(f, {u"memories"_s, u"history"_s, pendingId});
+        QVERIFY(text.out.contains("Grenoble"));
+        QVERIFY(text.out.contains("Lyon, France"));
+
+        // Promote, delete, and errors.
+        QCOMPARE(cli(f, {u"memories"_s, u"promote"_s, pendingId, u"--scope"_s, u"global"_s}).status, 0);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--scope"_s, u"global"_s, u"--json"_s})).array().size(), 2);
+        QCOMPARE(cli(f, {u"memories"_s, u"delete"_s, id}).status, 0);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--json"_s})).array().size(), 1);
+        const CliRun missing = cli(f, {u"memories"_s, u"delete"_s, id});
+        QCOMPARE(missing.status, 1);
+        QVERIFY(missing.err.contains("no memory"));
+        QCOMPARE(cli(f, {u"memories"_s, u"list"_s, u"--status"_s, u"bogus"_s}).status, 2);
+    }
+
+    void compactAndSummaries()
+    {
+        MemoryFixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/chat/completions", [](const RecordedRequest &r) -> ReplayResponse {
+            if (askOf(r) == Ask::Segment)
+                return openAiText(u"The user asked about parts 0 to 9 of the plan."_s);
+            return openAiText(u"Session so far: a ten-part plan."_s);
+        });
+        QList<TurnSpec> turns;
+        for (int i = 0; i < 20; ++i)
+            turns.append({u"Tell me part %1 of the plan."_s.arg(i), u"Part %1 is done."_s.arg(i), {}, {}});
+        const Session session = f.conversation(turns);
+
+        const CliRun run = cli(f,
+                               {u"compact"_s, session.id.left(8), u"--base-url"_s, f.server.url(u"/v1"_s).toString(),
+                                u"--kind"_s, u"openai"_s, u"--model"_s, u"cheap-model"_s, u"--json"_s});
+        QVERIFY2(run.status == 0, run.err.constData());
+        const QJsonObject report = json(run).object();
+        QCOMPARE(report.value("reason"_L1).toString(), u"compact"_s);
+        QCOMPARE(report.value("segments"_L1).toArray().size(), 1);
+        QCOMPARE(report.value("session_summary"_L1).toObject().value("level"_L1).toString(), u"session"_s);
+        QCOMPARE(report.value("segments"_L1).toArray().first().toObject().value("model"_L1).toString(),
+                 u"cheap-model"_s);
+        QCOMPARE(f.server.requestCount(), 2);
+        QCOMPARE(requestJson(f.server.requests().first()).value("model"_L1).toString(), u"cheap-model"_s);
+
+        const CliRun listed = cli(f, {u"summaries"_s, session.id, u"--json"_s});
+        QCOMPARE(listed.status, 0);
+        QCOMPARE(json(listed).array().size(), 2);
+        const CliRun text = cli(f, {u"summaries"_s, session.id});
+        QVERIFY(text.out.contains("parts 0 to 9"));
+
+        // Nothing left to do: a plain-text report and no model call.
+        const CliRun again = cli(f,
+                                 {u"compact"_s, session.id, u"--base-url"_s, f.server.url(u"/v1"_s).toString(),
+                                  u"--kind"_s, u"openai"_s, u"--model"_s, u"cheap-model"_s});
+        QCOMPARE(again.status, 0);
+        QVERIFY(again.out.contains("nothing to summarise"));
+        QCOMPARE(f.server.requestCount(), 2);
+
+        // A model that fails: reported, exit status 1, nothing stored.
+        ReplayServer broken;
+        QVERIFY(broken.listen());
+        broken.route("POST", "/v1/chat/completions",
+                     QList<ReplayResponse> {openAiError(500, u"down"_s, u"model is down"_s)});
+        const Session other = f.conversation(turns);
+        const CliRun failed = cli(f,
+                                  {u"compact"_s, other.id, u"--base-url"_s, broken.url(u"/v1"_s).toString(),
+                                   u"--kind"_s, u"openai"_s, u"--model"_s, u"m"_s});
+        QCOMPARE(failed.status, 1);
+        QVERIFY(failed.err.contains("model is down"));
+        QVERIFY(f.sync()->summaries().bySession(other.id).value().isEmpty());
+    }
+};
+
+SKEIN_CORE_TEST_MAIN(TestMemoryCli)
+#include "tst_memorycli.moc"
