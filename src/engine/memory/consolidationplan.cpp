@@ -73,9 +73,14 @@ ConsolidationPlan plan(const QList<Message> &path, const QList<Summary> &validSu
             ++segment.turns;
             ++next;
         }
-        if (mode == Mode::Compact && next >= eligible
-            && segment.turns < std::min(settings.minCompactTurns, settings.segmentTurns))
-            break; // a short tail waits for more turns
+        // A short tail waits for more turns instead of a call per turn — unless it is heavy (a
+        // large tool output) and the share is what triggered.
+        const bool shortTail
+            = next >= eligible && segment.turns < std::min(settings.minCompactTurns, settings.segmentTurns);
+        const bool heavy = mode == Mode::Threshold && out.reason == ConsolidationPlan::Reason::Tokens
+            && segment.tokens * 4 >= historyShare;
+        if (shortTail && !heavy)
+            break;
         segment.firstMessageId = path[segment.firstIndex].id;
         segment.lastMessageId = path[segment.lastIndex].id;
         if (blocked.contains(segment.firstMessageId)) {

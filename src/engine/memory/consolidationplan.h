@@ -22,7 +22,8 @@ struct ConsolidationSettings
     int keepVerbatimTurns = 8;
     // One summary call reads at most this much transcript (a huge tool output gets a segment alone).
     qint64 maxSegmentTokens = 24000;
-    // Idle compaction leaves a tail shorter than this for later instead of making tiny segments.
+    // A tail of eligible turns shorter than this waits for more turns instead of becoming a tiny
+    // segment (unless it holds a quarter of the share, e.g. a large tool output).
     int minCompactTurns = 3;
 };
 

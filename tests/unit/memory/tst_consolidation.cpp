@@ -139,6 +139,19 @@ private Q_SLOTS:
                  ConsolidationPlan::Reason::None);
     }
 
+    void shortTailsWaitUnlessHeavy()
+    {
+        // 10 turns, the last 8 verbatim: 2 eligible turns are too few for a call of their own ...
+        const ConsolidationPlan light = ConsolidationPlanner::plan(makePath(10, 50), {}, 1000, {}, m_estimator);
+        QCOMPARE(light.reason, ConsolidationPlan::Reason::Tokens);
+        QVERIFY(light.isEmpty());
+        // ... unless they hold a quarter of the share.
+        const ConsolidationPlan heavy = ConsolidationPlanner::plan(makePath(10, 150), {}, 1000, {}, m_estimator);
+        QCOMPARE(heavy.segments.size(), 1);
+        QCOMPARE(heavy.segments[0].turns, 2);
+        QCOMPARE(ConsolidationPlanner::plan(makePath(11, 50), {}, 1000, {}, m_estimator).segments.size(), 1);
+    }
+
     void segmentsNeverSplitAToolChain()
     {
         const QList<Message> path = makePath(40, 40, true);
