@@ -1,8 +1,9 @@
 // bench_context: the context engine's figures (docs/benchmarks.md "Context").
-//   bench_context [--reps N]
+//   bench_context [--reps N] [--per-turn] [--seed-only]
 // Each part is a function of its own so that more experiments can be added next to it.
 
 #include "assemblytime.h"
+#include "memorybench.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -17,6 +18,8 @@ int main(int argc, char **argv)
     if (const qsizetype i = args.indexOf(QStringLiteral("--reps")); i >= 0 && i + 1 < args.size())
         reps = qMax(1, args.at(i + 1).toInt());
     bool ok = true;
-    ok = Skein::Bench::runAssemblyTime(out, reps) && ok;
+    if (!args.contains(QStringLiteral("--seed-only")))
+        ok = Skein::Bench::runAssemblyTime(out, reps) && ok;
+    ok = Skein::Bench::runSeedExperiment(out, args.contains(QStringLiteral("--per-turn"))) && ok;
     return ok ? 0 : 1;
 }

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QTextStream>
+
+namespace Skein::Bench {
+
+// The seed's experiment ([S000] §9, [S001] §3.2–3.3, issue #5 "Benchmarks"): scripted
+// conversations replayed three ways against a scripted model on loopback HTTP — full history,
+// window + summaries, window + summaries + memory — reporting prompt tokens sent (peak, mean),
+// requests rejected for invalid tool chains and the availability of planted facts when asked.
+bool runSeedExperiment(QTextStream &out, bool perTurn);
+
+} // namespace Skein::Bench
