@@ -189,7 +189,7 @@ void styleTables(QTextFrame *frame, const RenderTheme &theme)
             f.setBorder(1);
             f.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
             f.setBorderBrush(theme.dark ? QColor(0x55, 0x5a, 0x64) : QColor(0xd0, 0xd4, 0xda));
-            f.setBorderCollapse(true);
+            f.setBorderCollapse(false);
             f.setCellSpacing(0);
             f.setCellPadding(4);
             table->setFormat(f);

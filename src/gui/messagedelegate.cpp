@@ -4,6 +4,7 @@
 #include "models/threadmodel.h"
 #include "safetextdocument.h"
 
+#include <QAbstractItemView>
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QJsonDocument>
@@ -350,6 +351,11 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         y += smallH;
     }
     layout->height = int(std::ceil(y + 10));
+    // A reply that is still growing reserves room in steps, so the view lays out its rows
+    // again only every few lines instead of on every streamed flush.
+    constexpr int kGrowthStep = 240;
+    if (status == MessageStatus::Generating)
+        layout->height = (layout->height / kGrowthStep + 1) * kGrowthStep;
     return layout;
 }
 
@@ -384,8 +390,10 @@ int MessageDelegate::estimate(const QModelIndex &index) const
 QSize MessageDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     Q_UNUSED(option)
-    const QString id = index.data(ThreadModel::IdRole).toString();
-    const quint32 revision = index.data(ThreadModel::RevisionRole).toUInt();
+    // Called for every row on each layout of the view: no QVariant round trips when possible.
+    const auto *thread = qobject_cast<const ThreadModel *>(index.model());
+    const QString id = thread ? thread->idAt(index.row()) : index.data(ThreadModel::IdRole).toString();
+    const quint32 revision = thread ? thread->revision(id) : index.data(ThreadModel::RevisionRole).toUInt();
     const auto it = m_heights.constFind(id);
     if (it != m_heights.cend() && it->width == m_width && (it->revision == revision || it->exact))
         return QSize(m_width, it->height);
@@ -425,7 +433,13 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     }
     painter->translate(option.rect.topLeft());
     painter->setRenderHint(QPainter::Antialiasing);
+    // Only what the viewport shows is drawn: a long reply is mostly off screen.
+    QRectF visible(0, 0, option.rect.width(), option.rect.height());
+    if (const auto *view = qobject_cast<const QAbstractItemView *>(option.widget))
+        visible = visible.intersected(QRectF(view->viewport()->rect()).translated(-option.rect.topLeft()));
     for (const Element &e : layout->elements) {
+        if (!e.rect.intersects(visible))
+            continue;
         switch (e.kind) {
         case Element::Kind::Box: {
             QColor fill = e.tone == Tone::Accent ? pal.color(QPalette::Highlight) : pal.color(QPalette::Mid);
@@ -441,7 +455,7 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
             QAbstractTextDocumentLayout::PaintContext ctx;
             ctx.palette = pal;
             ctx.palette.setColor(QPalette::Text, color(e.tone));
-            ctx.clip = QRectF(0, 0, e.rect.width(), e.rect.height());
+            ctx.clip = visible.intersected(e.rect).translated(-e.rect.topLeft());
             e.doc->document->documentLayout()->draw(painter, ctx);
             painter->restore();
             break;

@@ -52,6 +52,8 @@ public:
     int rowOf(const QString &id) const { return m_rowOf.value(id, -1); }
     QString idAt(int row) const { return m_rows.value(row); }
     QString activeLeaf() const { return m_tree.activeLeaf(); }
+    // RevisionRole without a QVariant (the view asks for every row on each layout).
+    quint32 revision(const QString &id) const { return m_revision.value(id); }
     QStringList rows() const { return m_rows; }
 
     // A message that just appeared (sent, or a reply starting); false if its parent is unknown.

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextTable>
 
 using namespace Skein;
 using namespace Qt::StringLiterals;
@@ -246,6 +247,17 @@ private Q_SLOTS:
         for (auto it = block.begin(); !it.atEnd(); ++it)
             colours.insert(it.fragment().charFormat().foreground().color().rgb());
         QVERIFY2(colours.size() >= 2, "keywords, numbers and comments get their own colours");
+
+        // Tables get visible rules.
+        const std::unique_ptr<RenderedChunk> table
+            = MarkdownRenderer::render(u"| a | b |\n|---|---|\n| 1 | 2 |\n"_s, theme, 500);
+        QTextTable *found = nullptr;
+        for (QTextFrame *frame : table->document->rootFrame()->childFrames())
+            if (auto *t = qobject_cast<QTextTable *>(frame))
+                found = t;
+        QVERIFY(found);
+        QCOMPARE(found->rows(), 2);
+        QCOMPARE(found->format().border(), 1.0);
     }
 
     void chunksSplitOutsideFencesOnly()
