@@ -23,7 +23,7 @@ QList<BranchNode> chain(int count, const QString &prefix = QStringLiteral("n"))
     return nodes;
 }
 
-const BranchLayout::Item &itemOf(const BranchLayout::Result &r, const QString &id)
+BranchLayout::Item itemOf(const BranchLayout::Result &r, const QString &id)
 {
     return r.items.at(r.itemOfMessage.value(id));
 }
@@ -56,16 +56,19 @@ private Q_SLOTS:
             QCOMPARE(item.isLeaf, i == 2);
         }
         QCOMPARE(itemOf(r, QStringLiteral("n1")).parent, r.itemOfMessage.value(QStringLiteral("n0")));
-        QCOMPARE(itemOf(r, QStringLiteral("n1")).role, Role::Assistant);
+        QVERIFY(itemOf(r, QStringLiteral("n1")).role == Role::Assistant);
     }
 
     void laterSiblingsOpenColumnsToTheRight()
     {
         // r -> a -> a1, a2 ; r -> b -> b1 ; b is newer than a.
-        const QList<BranchNode> nodes {node(QStringLiteral("r"), {}, 0),        node(QStringLiteral("b"), QStringLiteral("r"), 5),
-                                       node(QStringLiteral("a"), QStringLiteral("r"), 1), node(QStringLiteral("a1"), QStringLiteral("a"), 2),
-                                       node(QStringLiteral("a2"), QStringLiteral("a"), 3), node(QStringLiteral("b1"), QStringLiteral("b"), 6)};
-        const auto r = BranchLayout::layout(nodes, {}, QStringLiteral("b1"), plain());
+        const QList<BranchNode> nodes {node(QStringLiteral("r"), {}, 0),
+                                            node(QStringLiteral("b"), QStringLiteral("r"), 5),
+                                                 node(QStringLiteral("a"), QStringLiteral("r"), 1),
+                                                      node(QStringLiteral("a1"), QStringLiteral("a"), 2),
+                                                           node(QStringLiteral("a2"), QStringLiteral("a"), 3),
+                                                                node(QStringLiteral("b1"), QStringLiteral("b"), 6)};
+        const auto r = BranchLayout::layout(nodes, {}, QStringLiteral("a1"), plain());
         QCOMPARE(itemOf(r, QStringLiteral("a")).column, 0);
         QCOMPARE(itemOf(r, QStringLiteral("a1")).column, 0);
         QCOMPARE(itemOf(r, QStringLiteral("a2")).column, 1);
@@ -73,15 +76,26 @@ private Q_SLOTS:
         QCOMPARE(itemOf(r, QStringLiteral("b1")).column, 2);
         QCOMPARE(itemOf(r, QStringLiteral("b1")).row, 2);
         QCOMPARE(r.columns, 3);
-        QVERIFY(itemOf(r, QStringLiteral("b")).onActivePath);
-        QVERIFY(!itemOf(r, QStringLiteral("a")).onActivePath);
-        QVERIFY(itemOf(r, QStringLiteral("r")).onActivePath);
+        QVERIFY(itemOf(r, QStringLiteral("a1")).onActivePath);
+        QVERIFY(!itemOf(r, QStringLiteral("b")).onActivePath);
+
+        // The active path always runs down the first column, whichever branch it is.
+        const auto other = BranchLayout::layout(nodes, {}, QStringLiteral("b1"), plain());
+        for (const char *id : {"r", "b", "b1"}) {
+            QCOMPARE(itemOf(other, QLatin1String(id)).column, 0);
+            QVERIFY(itemOf(other, QLatin1String(id)).onActivePath);
+        }
+        QCOMPARE(itemOf(other, QStringLiteral("a")).column, 1);
+        QCOMPARE(itemOf(other, QStringLiteral("a1")).column, 1);
+        QCOMPARE(itemOf(other, QStringLiteral("a2")).column, 2);
+        QVERIFY(!itemOf(other, QStringLiteral("a")).onActivePath);
     }
 
     void innerActiveLeafDescendsToTheLatestLeaf()
     {
-        const QList<BranchNode> nodes {node(QStringLiteral("r"), {}, 0), node(QStringLiteral("x"), QStringLiteral("r"), 1),
-                                       node(QStringLiteral("y"), QStringLiteral("r"), 2)};
+        const QList<BranchNode> nodes {node(QStringLiteral("r"), {}, 0),
+                                            node(QStringLiteral("x"), QStringLiteral("r"), 1),
+                                                 node(QStringLiteral("y"), QStringLiteral("r"), 2)};
         const auto r = BranchLayout::layout(nodes, {}, QStringLiteral("r"), plain());
         QVERIFY(itemOf(r, QStringLiteral("y")).onActivePath);
         QVERIFY(!itemOf(r, QStringLiteral("x")).onActivePath);
@@ -90,8 +104,9 @@ private Q_SLOTS:
     void segmentSummaryReplacesItsSpanInCompactMode()
     {
         const QList<BranchNode> nodes = chain(6);
-        const BranchSummary summary {QStringLiteral("s1"), SummaryLevel::Segment, QStringLiteral("n0"),
-                                     QStringLiteral("n3"), QStringLiteral("covers four"), 42};
+        const BranchSummary summary {
+            QStringLiteral("s1"), SummaryLevel::Segment,         QStringLiteral("n0"),
+                                                                                QStringLiteral("n3"), QStringLiteral("covers four"), 42};
         BranchLayout::Options compact;
         const auto r = BranchLayout::layout(nodes, {summary}, QStringLiteral("n5"), compact);
         QCOMPARE(r.items.size(), 3); // summary, n4, n5
@@ -127,8 +142,8 @@ private Q_SLOTS:
     {
         QList<BranchNode> nodes = chain(4);
         nodes << node(QStringLiteral("alt"), QStringLiteral("n1"), 10); // n1 has two children
-        const BranchSummary summary {QStringLiteral("s"), SummaryLevel::Segment, QStringLiteral("n0"),
-                                     QStringLiteral("n3"), {}, 10};
+        const BranchSummary summary {
+            QStringLiteral("s"), SummaryLevel::Segment, QStringLiteral("n0"), QStringLiteral("n3"), {}, 10};
         const auto r = BranchLayout::layout(nodes, {summary}, QStringLiteral("n3"), BranchLayout::Options {});
         QCOMPARE(itemOf(r, QStringLiteral("n2")).kind, BranchLayout::Kind::Message);
         QCOMPARE(r.brackets.size(), 1);
@@ -165,7 +180,7 @@ private Q_SLOTS:
     void unknownParentsBecomeRoots()
     {
         const QList<BranchNode> nodes {node(QStringLiteral("a"), QStringLiteral("missing"), 0),
-                                       node(QStringLiteral("b"), QStringLiteral("a"), 1)};
+                                            node(QStringLiteral("b"), QStringLiteral("a"), 1)};
         const auto r = BranchLayout::layout(nodes, {}, {}, plain());
         QCOMPARE(r.items.size(), 2);
         QCOMPARE(itemOf(r, QStringLiteral("a")).parent, -1);

@@ -26,13 +26,13 @@ Memory memory(const QString &id, MemoryScope scope, MemoryType type, MemoryStatu
 QList<Memory> sample()
 {
     return {memory(QStringLiteral("a"), MemoryScope::Global, MemoryType::Preference, MemoryStatus::Active,
-                   QStringLiteral("Prefers quiet places")),
-            memory(QStringLiteral("b"), MemoryScope::Session, MemoryType::Task, MemoryStatus::Pending,
-                   QStringLiteral("Plan the Kyoto trip")),
-            memory(QStringLiteral("c"), MemoryScope::Global, MemoryType::Fact, MemoryStatus::Pending,
-                   QStringLiteral("Is vegetarian")),
-            memory(QStringLiteral("d"), MemoryScope::Branch, MemoryType::Fact, MemoryStatus::Disabled,
-                   QStringLiteral("Stays in Gion"))};
+                                  QStringLiteral("Prefers quiet places")),
+                   memory(QStringLiteral("b"), MemoryScope::Session, MemoryType::Task, MemoryStatus::Pending,
+                                         QStringLiteral("Plan the Kyoto trip")),
+                          memory(QStringLiteral("c"), MemoryScope::Global, MemoryType::Fact, MemoryStatus::Pending,
+                                                QStringLiteral("Is vegetarian")),
+                                 memory(QStringLiteral("d"), MemoryScope::Branch, MemoryType::Fact,
+                                                       MemoryStatus::Disabled, QStringLiteral("Stays in Gion"))};
 }
 
 QStringList ids(const QAbstractItemModel &model)
@@ -57,9 +57,13 @@ private Q_SLOTS:
         model.setMemories(sample());
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.columnCount(), int(MemoryTableModel::ColumnCount));
-        const QModelIndex b = model.index(1, MemoryTableModel::StatusColumn);
+        // Pending first (the review inbox), then active, disabled, rejected.
+        QCOMPARE(model.index(0, 0).data(MemoryTableModel::IdRole).toString(), QStringLiteral("b"));
+        QCOMPARE(model.index(2, 0).data(MemoryTableModel::IdRole).toString(), QStringLiteral("a"));
+        const QModelIndex b = model.index(0, MemoryTableModel::StatusColumn);
         QCOMPARE(b.data().toString(), MemoryTableModel::statusName(MemoryStatus::Pending));
-        QCOMPARE(model.index(1, MemoryTableModel::ContentColumn).data().toString(), QStringLiteral("Plan the Kyoto trip"));
+        QCOMPARE(model.index(0, MemoryTableModel::ContentColumn).data().toString(),
+                 QStringLiteral("Plan the Kyoto trip"));
         QCOMPARE(b.data(MemoryTableModel::SourceMessageRole).toString(), QStringLiteral("b-src"));
         QCOMPARE(model.count(MemoryStatus::Pending), 2);
         QCOMPARE(model.rowOf(QStringLiteral("d")), 3);
@@ -69,9 +73,10 @@ private Q_SLOTS:
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         model.setInjected({QStringLiteral("a")});
         QCOMPARE(changed.size(), 1);
-        QVERIFY(model.index(0, 0).data(MemoryTableModel::InjectedRole).toBool());
-        QVERIFY(model.index(0, 0).data(Qt::FontRole).value<QFont>().bold());
-        QVERIFY(!model.index(2, 0).data(MemoryTableModel::InjectedRole).toBool());
+        const int a = model.rowOf(QStringLiteral("a"));
+        QVERIFY(model.index(a, 0).data(MemoryTableModel::InjectedRole).toBool());
+        QVERIFY(model.index(a, 0).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(!model.index(model.rowOf(QStringLiteral("c")), 0).data(MemoryTableModel::InjectedRole).toBool());
         model.setMemories({});
         QCOMPARE(model.rowCount(), 0);
     }
