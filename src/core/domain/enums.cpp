@@ -18,11 +18,18 @@ constexpr Names<MessageStatus, 5> messageStatusNames {{{MessageStatus::Generatin
                                                        {MessageStatus::Interrupted, "interrupted"_L1},
                                                        {MessageStatus::Failed, "failed"_L1},
                                                        {MessageStatus::Cancelled, "cancelled"_L1}}};
-constexpr Names<SessionState, 5> sessionStateNames {{{SessionState::Idle, "idle"_L1},
-                                                     {SessionState::Streaming, "streaming"_L1},
-                                                     {SessionState::AwaitingApproval, "awaiting_approval"_L1},
-                                                     {SessionState::RunningTools, "running_tools"_L1},
-                                                     {SessionState::Error, "error"_L1}}};
+constexpr Names<SessionState, 7> sessionStateNames {{{SessionState::Idle, "idle"_L1},
+                                                     {SessionState::Pending, "pending"_L1},
+                                                     {SessionState::Active, "active"_L1},
+                                                     {SessionState::WaitingTool, "waiting_tool"_L1},
+                                                     {SessionState::Completed, "completed"_L1},
+                                                     {SessionState::Failed, "failed"_L1},
+                                                     {SessionState::Cancelled, "cancelled"_L1}}};
+// Names written by databases before the agent loop existed.
+constexpr Names<SessionState, 4> legacySessionStateNames {{{SessionState::Active, "streaming"_L1},
+                                                           {SessionState::WaitingTool, "awaiting_approval"_L1},
+                                                           {SessionState::WaitingTool, "running_tools"_L1},
+                                                           {SessionState::Failed, "error"_L1}}};
 constexpr Names<MemoryScope, 3> memoryScopeNames {
     {{MemoryScope::Global, "global"_L1}, {MemoryScope::Session, "session"_L1}, {MemoryScope::Branch, "branch"_L1}}};
 constexpr Names<MemoryType, 5> memoryTypeNames {{{MemoryType::Preference, "preference"_L1},
@@ -106,7 +113,9 @@ std::optional<MessageStatus> messageStatusFromString(QStringView text)
 }
 std::optional<SessionState> sessionStateFromString(QStringView text)
 {
-    return valueOf(sessionStateNames, text);
+    if (auto value = valueOf(sessionStateNames, text))
+        return value;
+    return valueOf(legacySessionStateNames, text);
 }
 std::optional<MemoryScope> memoryScopeFromString(QStringView text)
 {

@@ -10,8 +10,10 @@ namespace Skein {
 
 enum class Role { System, User, Assistant, Tool };
 enum class MessageStatus { Generating, Complete, Interrupted, Failed, Cancelled };
-// SPEC §5.1 agent loop states as persisted on the session.
-enum class SessionState { Idle, Streaming, AwaitingApproval, RunningTools, Error };
+// SPEC §5.1 agent loop states as persisted on the session; Idle = no run yet. Older databases
+// stored streaming / awaiting_approval / running_tools / error, which still read (as Active,
+// WaitingTool, WaitingTool, Failed).
+enum class SessionState { Idle, Pending, Active, WaitingTool, Completed, Failed, Cancelled };
 enum class MemoryScope { Global, Session, Branch };
 enum class MemoryType { Preference, Fact, Profile, Instruction, Task };
 enum class MemoryStatus { Pending, Active, Disabled, Rejected };

@@ -12,6 +12,7 @@
 #include "testsupport.h"
 
 #include <QJsonObject>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 
 using namespace Skein;
@@ -74,10 +75,17 @@ private Q_SLOTS:
         QVERIFY(got->version > s.version);
         SKEIN_VERIFY_OK(store.sessions().setPinned(s.id, true));
         SKEIN_VERIFY_OK(store.sessions().setArchived(s.id, true));
-        SKEIN_VERIFY_OK(store.sessions().setState(s.id, SessionState::RunningTools));
+        SKEIN_VERIFY_OK(store.sessions().setState(s.id, SessionState::WaitingTool));
         got = store.sessions().get(s.id);
         QVERIFY(got->pinned && got->archived);
-        QVERIFY(got->state == SessionState::RunningTools);
+        QVERIFY(got->state == SessionState::WaitingTool);
+        // States written before the agent loop existed still read.
+        QSqlQuery legacy(store.database().connection());
+        QVERIFY(legacy.exec(QStringLiteral("UPDATE sessions SET state = 'running_tools' WHERE id = '%1'").arg(s.id)));
+        QVERIFY(store.sessions().get(s.id)->state == SessionState::WaitingTool);
+        QVERIFY(legacy.exec(QStringLiteral("UPDATE sessions SET state = 'error' WHERE id = '%1'").arg(s.id)));
+        QVERIFY(store.sessions().get(s.id)->state == SessionState::Failed);
+        QCOMPARE(toString(SessionState::WaitingTool), QStringLiteral("waiting_tool"));
         QCOMPARE(store.sessions().rename(QStringLiteral("nope"), QStringLiteral("x")).error().kind,
                                          StorageError::Kind::NotFound);
     }
