@@ -20,7 +20,6 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -190,12 +189,15 @@ QString summarise(const QString &data, bool rollUp)
     static const QRegularExpression code(u"\\b[A-Z]{3,}-\\d{3,}\\b"_s);
     static const QRegularExpression sentence(u"[^.!?\\n]*[.!?]"_s);
     QStringList lines;
-    QStringList seen;
+    QStringList codes;
     auto it = sentence.globalMatch(data);
     while (it.hasNext()) {
-        const QString s = it.next().captured().trimmed();
-        if (code.match(s).hasMatch() && !seen.contains(s)) {
-            seen.append(s);
+        QString s = it.next().captured().trimmed();
+        while (s.startsWith(u'-'))
+            s = s.mid(1).trimmed();
+        const auto m = code.match(s);
+        if (m.hasMatch() && !codes.contains(m.captured())) {
+            codes.append(m.captured());
             lines.append(u"- "_s + s);
         }
     }
@@ -264,7 +266,7 @@ struct RunStats
     int inSummary = 0;
     int inMemory = 0;
     int summaries = 0;
-    int brokenSummaries = 0; // rows whose span is not on the path or whose text is damaged
+    int brokenSummaries = 0; // rows whose span is not on the path (must be 0 on a linear path)
     int memories = 0;
     qint64 elapsedMs = 0;
 
@@ -447,28 +449,6 @@ RunStats run(const Script &script, Mode mode)
             stats.inMemory += inMemory;
             stats.inSummary += inSummary;
             stats.available += inHistory || inMemory || inSummary;
-            if (!(inHistory || inMemory || inSummary) && qEnvironmentVariableIsSet("SKEIN_BENCH_DUMP")) {
-                QFile dump(qEnvironmentVariable("SKEIN_BENCH_DUMP") + u"/missing-%1-%2.json"_s.arg(t).arg(int(mode)));
-                if (dump.open(QIODevice::WriteOnly))
-                    dump.write(QJsonDocument(*firstRequestOfTurn).toJson());
-                QJsonArray rows;
-                auto sync = Store::open(dir.path());
-                for (const Summary &row : sync.value()->summaries().bySession(session.id, true).value())
-                    rows.append(QJsonObject {{u"id"_s, row.id},
-                                             {u"level"_s, toString(row.level)},
-                                             {u"first"_s, row.firstMessageId},
-                                             {u"last"_s, row.lastMessageId},
-                                             {u"superseded"_s, row.supersededBy},
-                                             {u"tokens"_s, row.tokenCount},
-                                             {u"content"_s, row.content}});
-                QJsonArray pathIds;
-                for (const Message &m :
-                     sync.value()->messages().path(sync.value()->sessions().get(session.id)->activeLeafId).value())
-                    pathIds.append(m.id);
-                QFile more(dump.fileName() + u".summaries"_s);
-                if (more.open(QIODevice::WriteOnly))
-                    more.write(QJsonDocument(QJsonObject {{u"summaries"_s, rows}, {u"path"_s, pathIds}}).toJson());
-            }
         }
         if (mode != Mode::Full) {
             bool done = false;
@@ -491,11 +471,11 @@ RunStats run(const Script &script, Mode mode)
         QSet<QString> onPath;
         for (const Message &m : path)
             onPath.insert(m.id);
-        for (const Summary &row : sync.value()->summaries().bySession(session.id, true).value())
-            if (!onPath.contains(row.firstMessageId) || !onPath.contains(row.lastMessageId)
-                || row.content.contains(QChar(0)))
+        const QList<Summary> rows = sync.value()->summaries().bySession(session.id, true).value();
+        for (const Summary &row : rows)
+            if (!onPath.contains(row.firstMessageId) || !onPath.contains(row.lastMessageId))
                 ++stats.brokenSummaries;
-        stats.summaries = int(sync.value()->summaries().bySession(session.id, true).value().size());
+        stats.summaries = int(rows.size());
         stats.memories = int(sync.value()->memories().list({}).value().size());
     }
     stats.elapsedMs = clock.elapsed();
@@ -550,20 +530,22 @@ bool runSeedExperiment(QTextStream &out, bool perTurn)
             failedTurns += s.failedTurns;
             ok = ok && s.rejected == 0 && s.failedTurns == 0;
             out << QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 | %7 | %8")
-                    .arg(script.name, -14)
-                    .arg(modeName(mode), -28)
-                    .arg(s.peak(), 7)
-                    .arg(qint64(s.mean()), 7)
-                    .arg(u"%1%"_s.arg(ratio * 100, 0, 'f', 1), 9)
-                    .arg(s.rejected, 8)
-                    .arg(u"%1/%2 (%3/%4/%5)"_s.arg(s.available)
-                             .arg(s.asked)
-                             .arg(s.verbatim)
-                             .arg(s.inSummary)
-                             .arg(s.inMemory),
-                         -32)
-                    .arg(u"%1/%2"_s.arg(s.summaries).arg(s.memories))
-                << (s.brokenSummaries ? u"  [%1 damaged summary rows]"_s.arg(s.brokenSummaries) : QString()) << "\n";
+                                      .arg(script.name, -14)
+                                      .arg(modeName(mode), -28)
+                                      .arg(s.peak(), 7)
+                                      .arg(qint64(s.mean()), 7)
+                                      .arg(u"%1%"_s.arg(ratio * 100, 0, 'f', 1), 9)
+                                      .arg(s.rejected, 8)
+                                      .arg(u"%1/%2 (%3/%4/%5)"_s.arg(s.available)
+                                               .arg(s.asked)
+                                               .arg(s.verbatim)
+                                               .arg(s.inSummary)
+                                               .arg(s.inMemory),
+                                           -32)
+                                      .arg(u"%1/%2"_s.arg(s.summaries).arg(s.memories))
+                                  << (s.brokenSummaries ? u"  [%1 summary rows off the path]"_s.arg(s.brokenSummaries)
+                                                        : QString())
+                                  << "\n";
             if (perTurn) {
                 QStringList peaks;
                 for (qint64 p : s.turnPeak)
