@@ -1,5 +1,6 @@
 #include "appcontext.h"
 
+#include "engine/agent/sessionlock.h"
 #include "engine/recovery.h"
 #include "secrets/keychaininfo.h"
 #include "secrets/keychainsecretstore.h"
@@ -40,7 +41,10 @@ Result<std::unique_ptr<Store>> AppContext::openStore() const
 
 Result<int> AppContext::recoverAfterCrash(Store &store) const
 {
-    return Recovery::interruptGenerating(store);
+    Result<Recovery::Report> report = Recovery::restore(store, SessionLock::skipLocked(m_dataDir));
+    if (!report)
+        return report.error();
+    return report->total();
 }
 
 AsyncStore &AppContext::storage()

@@ -42,8 +42,10 @@ public:
     // take a backup). For the CLI and worker threads; never call it on the GUI thread.
     Result<std::unique_ptr<Store>> openStore() const;
 
-    // Start-up repair: replies left `generating` by a crash become `interrupted`. Call once per
-    // process start (GUI and CLI), before anything streams into this data dir.
+    // Start-up repair (Recovery::restore): replies left `generating` by a crash become
+    // `interrupted`, interrupted tool runs get their chains closed; sessions another live process
+    // is running are left alone. Returns how many repairs were made. Call once per process start
+    // (GUI and CLI), before anything streams into this data dir.
     Result<int> recoverAfterCrash(Store &store) const;
 
     // The storage service for the GUI thread: batched writes and reads on their own threads

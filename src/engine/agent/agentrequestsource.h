@@ -1,0 +1,39 @@
+#pragma once
+
+#include "engine/requestsource.h"
+
+#include <memory>
+
+namespace Skein {
+
+// The request of one model call of the agent loop: whatever the session's request source builds
+// (the context engine's governed copy), plus the tool definitions — or, for the last call after the
+// iteration limit, no tools and a closing instruction ([S001 §6.2]). Neither changes stored data.
+class AgentRequestSource final : public RequestSource
+{
+public:
+    AgentRequestSource(std::shared_ptr<const RequestSource> inner, QList<ToolDefinition> tools, bool finalCall);
+
+    ChatRequest build(const Session &session, const QList<Message> &path) const override;
+    // The context engine's hooks go to the inner source; only the finished request is adjusted.
+    std::shared_ptr<const RequestInputs> prepare(Store &store, const Session &session, const QString &leafId,
+                                                 const QString &providerId, const QString &model) const override;
+    bool loadsOwnPath() const override;
+    BuiltRequest buildCall(const Session &session, const QList<Message> &path,
+                           const RequestInputs *inputs) const override;
+    std::shared_ptr<const RequestInputs> shrink(const RequestInputs *inputs, const LlmError &error) const override;
+    Status learn(Store &store, const RequestInputs *inputs, const ContextSnapshot *snapshot,
+                 const Usage &usage) const override;
+
+    // The instruction added to the request copy of the final call.
+    static QString finalInstruction();
+
+private:
+    void adjust(ChatRequest &request) const;
+
+    std::shared_ptr<const RequestSource> m_inner;
+    QList<ToolDefinition> m_tools;
+    bool m_final;
+};
+
+} // namespace Skein

@@ -1,0 +1,378 @@
+// AgentRun: executing the calls of one model reply, one after another, each result stored with
+// its tool-log entry and the runtime checkpoint in one storage job (= one savepoint).
+#include "agentrun.h"
+
+#include "core/domain/ids.h"
+#include "engine/agent/resultdigest.h"
+#include "engine/tools/toolregistry.h"
+#include "llm/providerclient.h"
+#include "storage/asyncstore.h"
+#include "storage/checkpointrepository.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+#include "storage/toollogrepository.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace Skein {
+
+struct AgentRun::Prepared
+{
+    enum class Action { Run, Reuse, NeedApproval };
+    QString callId;
+    Action action = Action::Run;
+    QString logKey;
+    QString reusedRaw;
+    int retryCount = 0;
+    qint64 startedAt = 0;
+    std::optional<ToolDefinitionChange> change;
+};
+
+namespace {
+
+// The tool log is keyed by tool_call_id (SPEC §2.5). Models reuse short ids ("call_0") across
+// conversations, so an id already logged for another session gets the session id as a prefix.
+Result<std::optional<ToolLogEntry>> findLogEntry(Store &store, const QString &sessionId, const QString &callId,
+                                                 QString *key)
+{
+    *key = callId;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        Result<ToolLogEntry> entry = store.toolLog().get(*key);
+        if (!entry) {
+            if (entry.error().kind == StorageError::Kind::NotFound)
+                return std::optional<ToolLogEntry> {};
+            return entry.error();
+        }
+        if (entry->sessionId == sessionId)
+            return std::optional<ToolLogEntry> {entry.value()};
+        *key = sessionId + QLatin1Char('/') + callId;
+    }
+    return std::optional<ToolLogEntry> {};
+}
+
+RuntimeCheckpoint withPhase(RuntimeCheckpoint cp, const QString &callId, const QString &phase)
+{
+    for (qsizetype i = 0; i < cp.pendingCalls.size(); ++i) {
+        QJsonObject o = cp.pendingCalls.at(i).toObject();
+        if (o.value(QStringLiteral("id")).toString() == callId) {
+            o.insert(QStringLiteral("phase"), phase);
+            cp.pendingCalls.replace(i, o);
+        }
+    }
+    return cp;
+}
+
+} // namespace
+
+AgentRun::Slot *AgentRun::slotFor(const QString &callId)
+{
+    for (Slot &s : m_slots)
+        if (s.call.id == callId)
+            return &s;
+    return nullptr;
+}
+
+ToolCallInfo AgentRun::infoOf(const Slot &slot) const
+{
+    return {m_sessionId, slot.call.id, slot.call.name, slot.call.argumentsJson, m_iteration};
+}
+
+void AgentRun::nextCall()
+{
+    if (m_cancelRequested) {
+        finishRun(SessionState::Cancelled, tr("Stopped by the user."));
+        return;
+    }
+    while (m_next < m_slots.size() && m_slots[m_next].phase == QLatin1String("done"))
+        ++m_next;
+    if (m_next >= m_slots.size()) {
+        startModelCall();
+        return;
+    }
+    Slot &slot = m_slots[m_next];
+    const std::shared_ptr<Tool> tool = m_tools ? m_tools->find(slot.call.name) : nullptr;
+    if (!tool) {
+        const QString names = m_tools ? m_tools->names().join(QStringLiteral(", ")) : QString();
+        storeResult(
+            slot.call.id,
+            ToolResult::error(QStringLiteral("Unknown tool %1. Available tools: %2.").arg(slot.call.name, names)),
+                              ToolStatus::Failed, true);
+        return;
+    }
+    QJsonParseError error;
+    const QByteArray args
+        = slot.call.argumentsJson.trimmed().isEmpty() ? QByteArray("{}") : slot.call.argumentsJson.toUtf8();
+    const QJsonDocument doc = QJsonDocument::fromJson(args, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+        storeResult(slot.call.id,
+                    ToolResult::error(
+                        QStringLiteral("The arguments are not a JSON object (%1); nothing was run.") .arg(
+                                           error.error != QJsonParseError::NoError ? error.errorString()
+                                                                                   : QStringLiteral("not an object"))),
+                        ToolStatus::Failed, true);
+        return;
+    }
+    const int seen = m_repeats.record(slot.call.name, slot.call.argumentsJson);
+    if (seen > m_options.maxIdenticalCalls) {
+        storeResult(slot.call.id, ToolResult::error(repeatNudge(slot.call.name, seen - 1)), ToolStatus::Failed, true);
+        return;
+    }
+    prepareCall(slot, false, false);
+}
+
+void AgentRun::prepareCall(Slot &slot, bool grantAlways, bool approved)
+{
+    const std::shared_ptr<Tool> tool = m_tools ? m_tools->find(slot.call.name) : nullptr;
+    if (!tool) {
+        storeResult(slot.call.id,
+                    ToolResult::error(QStringLiteral("The tool %1 is gone.").arg(slot.call.name)), ToolStatus::Failed,
+                                      true);
+        return;
+    }
+    const ToolDefinitionInfo definition = ToolDefinitionInfo::of(*tool);
+    const bool check = definition.needsApproval && !approved && !m_options.allowedTools.contains(definition.name);
+    const QString sessionId = m_sessionId;
+    const QString assistantId = m_assistantId;
+    const ToolCall call = slot.call;
+    const QString requestId = slot.requestId;
+    const RuntimeCheckpoint cp = checkpoint();
+    m_store->write<Prepared>(
+        this,
+        [=](Store &store) -> Result<Prepared> {
+            Prepared p;
+            p.callId = call.id;
+            Result<std::optional<ToolLogEntry>> existing = findLogEntry(store, sessionId, requestId, &p.logKey);
+            if (!existing)
+                return existing.error();
+            if (existing.value() && existing.value()->status == ToolStatus::Success) {
+                p.action = Prepared::Action::Reuse;
+                p.reusedRaw = existing.value()->resultRaw;
+                return p;
+            }
+            ToolLogEntry entry;
+            entry.requestId = p.logKey;
+            entry.sessionId = sessionId;
+            entry.messageId = assistantId;
+            entry.toolName = call.name;
+            entry.arguments = call.argumentsJson;
+            entry.retryCount = existing.value() ? existing.value()->retryCount + 1 : 0;
+            entry.startedAt = Ids::nowMs();
+            p.retryCount = entry.retryCount;
+            p.startedAt = entry.startedAt;
+            if (grantAlways)
+                if (Status s = ToolApprovals::grant(store, definition); !s)
+                    return s.error();
+            if (check) {
+                Result<ToolApprovals::Lookup> lookup = ToolApprovals::check(store, definition);
+                if (!lookup)
+                    return lookup.error();
+                if (lookup->standing != ToolApprovals::Standing::Granted) {
+                    p.action = Prepared::Action::NeedApproval;
+                    p.change = lookup->change;
+                    entry.status = ToolStatus::Pending;
+                    if (Status s = store.toolLog().upsert(entry); !s)
+                        return s.error();
+                    if (Status s
+                        = store.checkpoints().save(withPhase(cp, call.id, QStringLiteral("awaiting_approval"))); !s)
+                        return s.error();
+                    return p;
+                }
+            }
+            // On disk before the tool starts: after a crash, "running" means it may have run.
+            entry.status = ToolStatus::Running;
+            if (Status s = store.toolLog().upsert(entry); !s)
+                return s.error();
+            if (Status s = store.checkpoints().save(withPhase(cp, call.id, QStringLiteral("running"))); !s)
+                return s.error();
+            return p;
+        },
+        [this](Result<Prepared> prepared) {
+            if (!prepared) {
+                finishRun(SessionState::Failed, prepared.error().message);
+                return;
+            }
+            onPrepared(prepared.value());
+        },
+        Durability::Full);
+}
+
+void AgentRun::onPrepared(const Prepared &prepared)
+{
+    Slot *slot = slotFor(prepared.callId);
+    if (!slot)
+        return;
+    slot->logKey = prepared.logKey;
+    switch (prepared.action) {
+    case Prepared::Action::Reuse:
+        storeResult(slot->call.id, ToolResult::text(prepared.reusedRaw), ToolStatus::Success, false);
+        return;
+    case Prepared::Action::NeedApproval:
+        if (m_cancelRequested) {
+            finishRun(SessionState::Cancelled, tr("Stopped by the user."));
+            return;
+        }
+        if (m_options.denyUnapproved) {
+            const QString reason = m_options.denyReason.isEmpty()
+                ? QStringLiteral("Denied: this tool needs the user's approval and nobody could be asked.")
+                : m_options.denyReason;
+            storeResult(slot->call.id, ToolResult::error(reason), ToolStatus::Denied, true);
+            return;
+        }
+        askApproval(*slot, prepared);
+        return;
+    case Prepared::Action::Run:
+        if (m_cancelRequested) {
+            storeResult(slot->call.id,
+                        ToolResult::error(QStringLiteral("Not run: the user stopped the turn.")), ToolStatus::Failed,
+                                          true);
+            return;
+        }
+        runTool(*slot);
+        return;
+    }
+}
+
+void AgentRun::askApproval(const Slot &slot, const Prepared &prepared)
+{
+    const std::shared_ptr<Tool> tool = m_tools ? m_tools->find(slot.call.name) : nullptr;
+    ApprovalRequest request;
+    request.call = infoOf(slot);
+    if (tool) {
+        request.description = tool->description();
+        request.parameters = tool->parameters();
+    }
+    request.change = prepared.change;
+    m_approvalCallId = slot.call.id;
+    m_slots[m_next].phase = QStringLiteral("awaiting_approval");
+    Q_EMIT approvalRequested(request);
+}
+
+void AgentRun::decide(const QString &callId, ApprovalDecision decision)
+{
+    if (callId.isEmpty() || callId != m_approvalCallId || m_finishing)
+        return;
+    m_approvalCallId.clear();
+    Slot *slot = slotFor(callId);
+    if (!slot)
+        return;
+    if (decision == ApprovalDecision::Deny) {
+        storeResult(callId,
+                    ToolResult::error(QStringLiteral("Denied: the user did not allow this tool call.")),
+                                      ToolStatus::Denied, true);
+        return;
+    }
+    prepareCall(*slot, decision == ApprovalDecision::AllowAlways, true);
+}
+
+void AgentRun::runTool(Slot &slot)
+{
+    const std::shared_ptr<Tool> tool = m_tools ? m_tools->find(slot.call.name) : nullptr;
+    if (!tool) {
+        storeResult(slot.call.id,
+                    ToolResult::error(QStringLiteral("The tool %1 is gone.").arg(slot.call.name)), ToolStatus::Failed,
+                                      true);
+        return;
+    }
+    slot.phase = QStringLiteral("running");
+    Q_EMIT toolCallStarted(infoOf(slot));
+    QJsonObject args = QJsonDocument::fromJson(slot.call.argumentsJson.toUtf8()).object();
+    ToolContext context;
+    context.timeout = m_options.toolTimeout;
+    context.sessionId = m_sessionId;
+    const QString callId = slot.call.id;
+    m_invocation = tool->call(args, context, this);
+    connect(m_invocation, &ToolInvocation::progress, this,
+            [this, callId](double progress, double total, const QString &message) {
+                Q_EMIT toolCallProgress(callId, progress, total, message);
+            });
+    connect(m_invocation, &ToolInvocation::finished, this, [this, callId](const ToolResult &result) {
+        if (m_invocation) {
+            m_invocation->deleteLater();
+            m_invocation = nullptr;
+        }
+        ToolStatus status = ToolStatus::Success;
+        ToolResult stored = result;
+        if (result.timedOut) {
+            status = ToolStatus::Timeout;
+        } else if (result.cancelled) {
+            status = ToolStatus::Failed;
+            if (stored.content.isEmpty())
+                stored.content = QStringLiteral("Cancelled by the user.");
+        } else if (result.isError) {
+            status = ToolStatus::Failed;
+        }
+        storeResult(callId, stored, status, true);
+    });
+}
+
+void AgentRun::storeResult(const QString &callId, const ToolResult &result, ToolStatus status, bool log)
+{
+    Slot *slot = slotFor(callId);
+    if (!slot)
+        return;
+    slot->phase = QStringLiteral("done");
+    slot->status = status;
+    const bool reused = !log;
+    const QString raw = result.content;
+    const QString digest = ResultDigest::make(raw, m_options.digestTokens);
+    Message message = Message::create(m_sessionId, m_leafId, Role::Tool, raw);
+    message.toolCallId = callId;
+    message.toolName = slot->call.name;
+    message.renderContent = digest;
+    message.error = result.isError ? QStringLiteral("tool error") : QString();
+    message.completedAt = message.createdAt;
+    ToolLogEntry entry;
+    entry.requestId = slot->logKey;
+    entry.sessionId = m_sessionId;
+    entry.messageId = m_assistantId;
+    entry.toolName = slot->call.name;
+    entry.arguments = slot->call.argumentsJson;
+    entry.status = status;
+    entry.resultRaw = raw;
+    entry.resultDigest = digest;
+    entry.finishedAt = Ids::nowMs();
+    const RuntimeCheckpoint cp = checkpoint();
+    const QString requestId = slot->requestId;
+    m_store->write(
+        this,
+        [message, entry, cp, log, requestId](Store &store) -> Status {
+            if (Status s = store.messages().insert(message); !s)
+                return s;
+            if (log) {
+                ToolLogEntry e = entry;
+                QString key;
+                Result<std::optional<ToolLogEntry>> existing = findLogEntry(store, e.sessionId, requestId, &key);
+                if (!existing)
+                    return existing.error();
+                if (e.requestId.isEmpty())
+                    e.requestId = key;
+                if (existing.value()) {
+                    e.retryCount = existing.value()->retryCount;
+                    e.startedAt = existing.value()->startedAt;
+                }
+                if (e.startedAt == 0)
+                    e.startedAt = e.finishedAt;
+                if (Status s = store.toolLog().upsert(e); !s)
+                    return s;
+            }
+            if (Status s = store.checkpoints().save(cp); !s)
+                return s;
+            return store.sessions().setActiveLeaf(message.sessionId, message.id);
+        },
+        [this, message, status, raw, reused](const Status &s) {
+            if (!s) {
+                finishRun(SessionState::Failed, s.error().message);
+                return;
+            }
+            m_leafId = message.id;
+            Q_EMIT toolCallFinished(message.toolCallId, status, raw, reused);
+            ++m_next;
+            nextCall();
+        },
+        Durability::Full);
+}
+
+} // namespace Skein

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+
+namespace Skein {
+
+// Spots a model calling the same tool with (nearly) the same arguments again within one run
+// (SPEC §5.2, [S001 §4.2]). Near-identical: JSON compared canonically, strings case-folded with
+// whitespace collapsed, numbers to six significant digits.
+class RepeatGuard final
+{
+public:
+    // How often this call has been seen in the run, counting this one.
+    int record(const QString &toolName, const QString &argumentsJson);
+    static QString signature(const QString &toolName, const QString &argumentsJson);
+
+private:
+    QHash<QString, int> m_seen;
+};
+
+} // namespace Skein
