@@ -1,0 +1,77 @@
+#pragma once
+
+#include "models/branchlayout.h"
+
+#include <QAbstractScrollArea>
+#include <QHash>
+
+namespace Skein {
+
+// Paints a BranchLayout: cards per message (role colour, first words), summary and collapsed-run
+// nodes, brackets beside summarised spans, elbow edges, the active path highlighted. Only what is
+// visible is painted, so a 2,000-node tree scrolls as smoothly as a small one. Ctrl+wheel zooms.
+class BranchGraph final : public QAbstractScrollArea
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BranchGraph)
+
+public:
+    explicit BranchGraph(QWidget *parent = nullptr);
+
+    void setLayoutResult(const BranchLayout::Result &layout);
+    const BranchLayout::Result &layoutResult() const { return m_layout; }
+    void setSelectedMessage(const QString &messageId);
+    double zoom() const { return m_zoom; }
+    void setZoom(double zoom);
+    // Scrolls so the item is visible (centred when it was off screen).
+    void ensureItemVisible(int item);
+    // The item's card in viewport coordinates (for tests and tooltips).
+    QRect itemRect(int item) const;
+    QRect bracketRect(int bracket) const;
+    int itemAt(const QPoint &viewportPos) const;
+    int bracketAt(const QPoint &viewportPos) const;
+
+    static constexpr double kMinZoom = 0.4;
+    static constexpr double kMaxZoom = 2.0;
+
+Q_SIGNALS:
+    void itemClicked(int item);
+    void bracketClicked(int bracket);
+    void zoomChanged(double zoom);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    struct Metrics
+    {
+        double cardWidth;
+        double cardHeight;
+        double columnPitch;
+        double rowPitch;
+        double margin;
+    };
+    Metrics metrics() const;
+    QRectF contentRect(int item) const; // in content coordinates
+    QRectF contentBracketRect(int bracket) const;
+    QPointF offset() const;
+    void updateScrollBars();
+    QString toolTipFor(const QPoint &viewportPos) const;
+    void paintEdges(class QPainter &p, const QRectF &visible) const;
+    void paintBrackets(class QPainter &p, const QRectF &visible) const;
+    void paintItem(class QPainter &p, const BranchLayout::Item &item, const QRectF &rect) const;
+
+    BranchLayout::Result m_layout;
+    QHash<quint64, int> m_cells; // (row << 32 | column) -> item
+    QString m_selected;
+    double m_zoom = 1.0;
+    int m_hover = -1;
+};
+
+} // namespace Skein

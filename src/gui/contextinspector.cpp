@@ -1,0 +1,324 @@
+#include "contextinspector.h"
+
+#include "budgetbar.h"
+#include "core/domain/memory.h"
+#include "core/domain/summary.h"
+#include "models/contextbudget.h"
+#include "models/contextitemmodel.h"
+#include "storage/asyncstore.h"
+#include "storage/memoryrepository.h"
+#include "storage/messagerepository.h"
+#include "storage/snapshotrepository.h"
+#include "storage/store.h"
+#include "storage/summaryrepository.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSet>
+#include <QStackedWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace Skein {
+
+namespace {
+
+// Prices are in US dollars whatever the UI locale; only the number follows the locale.
+QString dollars(double value, int decimals)
+{
+    return QStringLiteral("$") + QLocale().toString(value, 'f', decimals);
+}
+
+// English needs two forms; Chinese one. Until an English .ts with numerus forms exists, the source
+// text is picked by count (each form is translated on its own).
+QString counted(qint64 n, const QString &one, const QString &many)
+{
+    return n == 1 ? one : many.arg(QLocale().toString(n));
+}
+
+} // namespace
+
+struct ContextInspector::Loaded
+{
+    Message reply;
+    std::optional<ContextSnapshot> snapshot;
+    QList<Message> path;
+    QList<Memory> memories;
+    QList<Summary> summaries;
+};
+
+ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+{
+    setObjectName(QStringLiteral("contextInspector"));
+    m_model = new ContextItemModel(this);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_pages = new QStackedWidget(this);
+    layout->addWidget(m_pages);
+
+    m_empty = new QLabel(this);
+    m_empty->setObjectName(QStringLiteral("contextEmpty"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setMargin(24);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_pages->addWidget(m_empty);
+
+    auto *page = new QWidget(this);
+    auto *v = new QVBoxLayout(page);
+    v->setContentsMargins(8, 8, 8, 8);
+    v->setSpacing(6);
+    m_title = new QLabel(page);
+    m_title->setObjectName(QStringLiteral("contextTitle"));
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::RichText);
+    v->addWidget(m_title);
+    m_bar = new BudgetBar(page);
+    v->addWidget(m_bar);
+    m_numbers = new QLabel(page);
+    m_numbers->setObjectName(QStringLiteral("contextNumbers"));
+    m_numbers->setTextFormat(Qt::RichText);
+    m_numbers->setWordWrap(true);
+    m_numbers->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_numbers);
+    m_counts = new QLabel(page);
+    m_counts->setObjectName(QStringLiteral("contextCounts"));
+    m_counts->setWordWrap(true);
+    v->addWidget(m_counts);
+    m_items = new QTreeView(page);
+    m_items->setObjectName(QStringLiteral("contextItems"));
+    m_items->setAccessibleName(tr("Context items"));
+    m_items->setRootIsDecorated(false);
+    m_items->setUniformRowHeights(true);
+    m_items->setAlternatingRowColors(true);
+    m_items->setModel(m_model);
+    m_items->header()->setStretchLastSection(false);
+    m_items->header()->setSectionResizeMode(ContextItemModel::ItemColumn, QHeaderView::Stretch);
+    m_items->header()->setSectionResizeMode(ContextItemModel::TokensColumn, QHeaderView::ResizeToContents);
+    v->addWidget(m_items, 1);
+    auto *buttons = new QHBoxLayout;
+    auto *hint = new QLabel(tr("Untick what to leave out, tick what to add."), page);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    hint->setWordWrap(true);
+    buttons->addWidget(hint, 1);
+    m_reset = new QPushButton(tr("Reset"), page);
+    m_reset->setObjectName(QStringLiteral("contextReset"));
+    connect(m_reset, &QPushButton::clicked, m_model, &ContextItemModel::resetChoices);
+    buttons->addWidget(m_reset);
+    m_rerun = new QPushButton(tr("Re-run with This Context"), page);
+    m_rerun->setObjectName(QStringLiteral("contextRerun"));
+    m_rerun->setToolTip(tr("Generate a new reply next to this one, with the context as ticked here"));
+    connect(m_rerun, &QPushButton::clicked, this, &ContextInspector::rerun);
+    buttons->addWidget(m_rerun);
+    v->addLayout(buttons);
+    m_pages->addWidget(page);
+
+    connect(m_model, &ContextItemModel::modifiedChanged, this, &ContextInspector::updateSummary);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &ContextInspector::updateSummary);
+    showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+}
+
+bool ContextInspector::hasSnapshot() const
+{
+    return !m_model->snapshot().id.isEmpty();
+}
+
+QString ContextInspector::figure(const QString &key) const
+{
+    return m_figures.value(key);
+}
+
+void ContextInspector::showEmpty(const QString &text)
+{
+    m_model->clear();
+    m_figures.clear();
+    m_reply = {};
+    m_empty->setText(text);
+    m_pages->setCurrentWidget(m_empty);
+}
+
+void ContextInspector::setSession(const QString &sessionId)
+{
+    if (sessionId == m_sessionId)
+        return;
+    m_sessionId = sessionId;
+    m_messageId.clear();
+    ++m_generation;
+    showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+}
+
+void ContextInspector::setSelectedMessage(const QString &messageId)
+{
+    m_messageId = messageId;
+    refresh();
+}
+
+void ContextInspector::refresh()
+{
+    const quint64 generation = ++m_generation;
+    if (m_messageId.isEmpty()) {
+        showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+        return;
+    }
+    const QString messageId = m_messageId;
+    m_store.read<Loaded>(
+        this,
+        [messageId](Store &store) -> Result<Loaded> {
+            Loaded out;
+            auto reply = store.messages().get(messageId);
+            if (!reply)
+                return reply.error();
+            out.reply = *reply;
+            if (reply->role != Role::Assistant || reply->requestId.isEmpty())
+                return out;
+            auto snapshot = store.snapshots().get(reply->requestId);
+            if (!snapshot)
+                return snapshot.error().kind == StorageError::Kind::NotFound ? Result<Loaded>(out)
+                                                                             : Result<Loaded>(snapshot.error());
+            out.snapshot = *snapshot;
+            const QString last = !snapshot->leafMessageId.isEmpty() ? snapshot->leafMessageId : reply->parentId;
+            if (!last.isEmpty()) {
+                auto path = store.messages().path(last);
+                if (!path)
+                    return path.error();
+                out.path = *path;
+            }
+            MemoryRepository::Filter filter;
+            filter.sessionId = reply->sessionId;
+            filter.status = MemoryStatus::Active;
+            auto memories = store.memories().list(filter);
+            if (!memories)
+                return memories.error();
+            out.memories = *memories;
+            QSet<QString> have;
+            for (const Memory &m : std::as_const(out.memories))
+                have.insert(m.id);
+            for (const QString &id : std::as_const(snapshot->memoryIds)) {
+                if (have.contains(id))
+                    continue;
+                if (auto m = store.memories().get(id))
+                    out.memories.prepend(*m);
+            }
+            auto summaries = store.summaries().bySession(reply->sessionId, true);
+            if (!summaries)
+                return summaries.error();
+            out.summaries = *summaries;
+            return out;
+        },
+        [this, generation](Result<Loaded> result) {
+            if (generation != m_generation)
+                return;
+            if (!result) {
+                showEmpty(tr("Could not load the context: %1").arg(result.error().message));
+                return;
+            }
+            apply(*result);
+            Q_EMIT loaded();
+        });
+}
+
+void ContextInspector::apply(const Loaded &loaded)
+{
+    if (loaded.reply.role != Role::Assistant) {
+        showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+        return;
+    }
+    if (!loaded.snapshot) {
+        showEmpty(tr("No context was recorded for this reply (it was imported or made before Skein kept "
+                     "snapshots)."));
+        m_reply = loaded.reply;
+        return;
+    }
+    m_reply = loaded.reply;
+    const ContextSnapshot &s = *loaded.snapshot;
+    m_model->setRequest(s, loaded.path, loaded.memories, loaded.summaries);
+    const QLocale locale;
+    const QString when = locale.toString(QDateTime::fromMSecsSinceEpoch(s.createdAt), QLocale::ShortFormat);
+    m_title->setText(tr("Request for the reply by <b>%1</b> · %2")
+                         .arg((s.model.isEmpty() ? loaded.reply.model : s.model).toHtmlEscaped(), when));
+    const QList<ContextSection> sections = ContextBudget::sections(s);
+    const qint64 window = ContextBudget::window(s);
+    m_bar->setSections(sections, window);
+
+    m_figures.clear();
+    const auto number
+        = [&locale](std::optional<qint64> v) { return v ? locale.toString(*v) : ContextInspector::tr("not reported"); };
+    const std::optional<qint64> prompt
+        = s.reportedUsage.promptTokens ? s.reportedUsage.promptTokens : loaded.reply.usage.promptTokens;
+    const std::optional<qint64> completion
+        = s.reportedUsage.completionTokens ? s.reportedUsage.completionTokens : loaded.reply.usage.completionTokens;
+    const std::optional<qint64> cached
+        = s.reportedUsage.cachedTokens ? s.reportedUsage.cachedTokens : loaded.reply.usage.cachedTokens;
+    m_figures.insert(QStringLiteral("estimate"), locale.toString(s.estimatedTokens));
+    m_figures.insert(QStringLiteral("prompt"), number(prompt));
+    m_figures.insert(QStringLiteral("completion"), number(completion));
+    m_figures.insert(QStringLiteral("cached"), number(cached));
+    m_figures.insert(QStringLiteral("budget"), locale.toString(s.budget));
+    m_figures.insert(QStringLiteral("window"), locale.toString(window));
+    m_figures.insert(QStringLiteral("cost"), dollars(s.cost, 4));
+    QString deviation;
+    if (prompt && *prompt > 0) {
+        const double bias = 100.0 * double(s.estimatedTokens - *prompt) / double(*prompt);
+        deviation = QStringLiteral(" (")
+            + tr("estimate %1")
+                  .arg((bias >= 0 ? QStringLiteral("+") : QString()) + locale.toString(bias, 'f', 1) + QLatin1Char('%'))
+                       + QLatin1Char(')');
+        m_figures.insert(QStringLiteral("bias"), locale.toString(bias, 'f', 1));
+    }
+    const auto row = [](const QString &label, const QString &value) {
+        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;&nbsp;<b>%2</b></td></tr>") .arg(
+            label.toHtmlEscaped(), value.toHtmlEscaped());
+    };
+    m_numbers->setText(QStringLiteral("<table>")
+        + row(tr("Estimated prompt"), m_figures.value(QStringLiteral("estimate")))
+              + row(tr("Reported prompt"), m_figures.value(QStringLiteral("prompt")) + deviation)
+                    + row(tr("Cached"), m_figures.value(QStringLiteral("cached")))
+                          + row(tr("Completion"), m_figures.value(QStringLiteral("completion")))
+                                + row(tr("Input budget"), m_figures.value(QStringLiteral("budget")))
+                                      + row(tr("Context window"), m_figures.value(QStringLiteral("window")))
+                                            + row(tr("Cost"), m_figures.value(QStringLiteral("cost")))
+                                                  + QStringLiteral("</table>"));
+    m_pages->setCurrentIndex(1);
+    updateSummary();
+}
+
+void ContextInspector::updateSummary()
+{
+    using Kind = ContextItemModel::Kind;
+    const QLocale locale;
+    const int sent = m_model->count(Kind::Message, true);
+    const int left = m_model->count(Kind::Message, false);
+    const QString tokensSent = locale.toString(m_model->tokens(Kind::Message, true));
+    const QString tokensLeft = locale.toString(m_model->tokens(Kind::Message, false));
+    m_counts->setText(
+        counted(sent, tr("Sent: 1 message (%1 tokens)").arg(tokensSent),
+                tr("Sent: %1 messages (%2 tokens)").arg(QStringLiteral("%1"), tokensSent))
+                + QStringLiteral(" · ")
+                                 + counted(left, tr("left out: 1 (%1 tokens)").arg(tokensLeft),
+                                           tr("left out: %1 (%2 tokens)").arg(QStringLiteral("%1"), tokensLeft))
+                                           + QStringLiteral(" · ")
+                                                            + counted(m_model->count(Kind::Memory, true),
+                                                                      tr("1 memory"), tr("%1 memories")));
+    m_reset->setEnabled(m_model->isModified());
+    m_rerun->setEnabled(!m_reply.id.isEmpty() && hasSnapshot());
+}
+
+void ContextInspector::rerun()
+{
+    if (m_reply.id.isEmpty() || !hasSnapshot())
+        return;
+    ContextRerunRequest request = m_model->rerunRequest(m_reply.id, m_reply.parentId);
+    if (request.sessionId.isEmpty())
+        request.sessionId = m_reply.sessionId;
+    Q_EMIT rerunRequested(request);
+}
+
+} // namespace Skein

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/domain/contextsnapshot.h"
+#include "core/domain/message.h"
+#include "models/contextrerunrequest.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTreeView;
+
+namespace Skein {
+
+class AsyncStore;
+class BudgetBar;
+class ContextItemModel;
+
+// The Context tab (SPEC §6, §4.9): for the selected assistant reply, the stored snapshot of the
+// request that produced it — a stacked budget bar, the memories, summaries and messages it carried
+// and the ones it left out (with tokens), estimate vs reported usage, cost — and "re-run with this
+// context" after the user toggled messages or memories.
+class ContextInspector final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ContextInspector)
+
+public:
+    explicit ContextInspector(AsyncStore &store, QWidget *parent = nullptr);
+
+    ContextItemModel *model() const { return m_model; }
+    BudgetBar *budgetBar() const { return m_bar; }
+    // The reply shown (empty when none) and its snapshot.
+    const Message &reply() const { return m_reply; }
+    bool hasSnapshot() const;
+    // The figure shown in a numbers row ("estimate", "prompt", "completion", "cached", "budget", "cost").
+    QString figure(const QString &key) const;
+
+public Q_SLOTS:
+    void setSession(const QString &sessionId);
+    void setSelectedMessage(const QString &messageId);
+    void refresh();
+    void rerun();
+
+Q_SIGNALS:
+    // The user asked to regenerate the reply as a sibling with the context as toggled here.
+    void rerunRequested(const Skein::ContextRerunRequest &request);
+    void loaded();
+
+private:
+    struct Loaded;
+    void apply(const Loaded &loaded);
+    void showEmpty(const QString &text);
+    void updateSummary();
+
+    AsyncStore &m_store;
+    ContextItemModel *m_model = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QLabel *m_empty = nullptr;
+    QLabel *m_title = nullptr;
+    BudgetBar *m_bar = nullptr;
+    QLabel *m_numbers = nullptr;
+    QLabel *m_counts = nullptr;
+    QTreeView *m_items = nullptr;
+    QPushButton *m_reset = nullptr;
+    QPushButton *m_rerun = nullptr;
+    QString m_sessionId;
+    QString m_messageId;
+    Message m_reply;
+    QHash<QString, QString> m_figures;
+    quint64 m_generation = 0;
+};
+
+} // namespace Skein

@@ -1,0 +1,116 @@
+#include "inspectorpanels.h"
+
+#include "branchview.h"
+#include "contextinspector.h"
+#include "memoryinspector.h"
+#include "usageview.h"
+
+#include <QAction>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabWidget>
+
+namespace Skein {
+
+InspectorPanels::InspectorPanels(AsyncStore &store, QTabWidget *tabs, QWidget *window)
+    : QObject(window)
+    , m_store(store)
+    , m_window(window)
+{
+    setObjectName(QStringLiteral("inspectorPanels"));
+    m_branches = new BranchView(store, tabs);
+    m_memory = new MemoryInspector(store, tabs);
+    m_context = new ContextInspector(store, tabs);
+    tabs->addTab(m_branches, tr("Branches"));
+    tabs->addTab(m_memory, tr("Memory"));
+    tabs->addTab(m_context, tr("Context"));
+
+    connect(m_branches, &BranchView::messageActivated, this,
+            [this](const QString &messageId) { Q_EMIT showMessageRequested(m_sessionId, messageId); });
+    connect(m_memory, &MemoryInspector::sourceRequested, this, &InspectorPanels::showMessageRequested);
+    connect(m_context, &ContextInspector::rerunRequested, this, &InspectorPanels::onRerun);
+
+    m_usageAction = new QAction(tr("&Usage…"), this);
+    m_usageAction->setObjectName(QStringLiteral("actionUsage"));
+    m_usageAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    m_usageAction->setToolTip(tr("Tokens and cost per day, conversation and model"));
+    connect(m_usageAction, &QAction::triggered, this, &InspectorPanels::showUsage);
+}
+
+UsageView *InspectorPanels::usageView() const
+{
+    return m_usage.data();
+}
+
+void InspectorPanels::setSession(const QString &sessionId)
+{
+    m_sessionId = sessionId;
+    m_branches->setSession(sessionId);
+    m_memory->setSession(sessionId);
+    m_context->setSession(sessionId);
+}
+
+void InspectorPanels::setSelectedMessage(const QString &messageId)
+{
+    m_branches->setSelectedMessage(messageId);
+    m_memory->setSelectedMessage(messageId);
+    m_context->setSelectedMessage(messageId);
+}
+
+void InspectorPanels::messageStored(const QString &sessionId, const QString &messageId)
+{
+    if (sessionId != m_sessionId)
+        return;
+    m_branches->refresh();
+    m_memory->refresh();
+    if (messageId == m_context->reply().id)
+        m_context->refresh();
+}
+
+void InspectorPanels::activeLeafChanged(const QString &sessionId, const QString &)
+{
+    if (sessionId == m_sessionId)
+        m_branches->refresh();
+}
+
+void InspectorPanels::showUsage()
+{
+    if (!m_usage) {
+        m_usage = new UsageView(m_store, m_window);
+        m_usage->setAttribute(Qt::WA_DeleteOnClose);
+    } else {
+        m_usage->refresh();
+    }
+    m_usage->show();
+    m_usage->raise();
+    m_usage->activateWindow();
+}
+
+void InspectorPanels::onRerun(const ContextRerunRequest &request)
+{
+    if (!request.hasChanges()) {
+        Q_EMIT regenerateRequested(request.replyId);
+        return;
+    }
+    if (m_rerunSupported) {
+        Q_EMIT rerunRequested(request);
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Re-run with This Context"),
+                                tr("This version of Skein cannot yet leave out or add single messages and "
+                                   "memories when it builds a request. You can regenerate the reply with the "
+                                   "context Skein would choose itself."),
+                                QMessageBox::Cancel, m_window);
+    box->setObjectName(QStringLiteral("rerunUnsupported"));
+    QPushButton *regenerate = box->addButton(tr("&Regenerate"), QMessageBox::AcceptRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this,
+            [this, box, regenerate, replyId = request.replyId](QAbstractButton *b) {
+                Q_UNUSED(box)
+                if (b == regenerate)
+                    Q_EMIT regenerateRequested(replyId);
+            });
+    box->open();
+}
+
+} // namespace Skein

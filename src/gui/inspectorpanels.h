@@ -1,0 +1,76 @@
+#pragma once
+
+#include "models/contextrerunrequest.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QTabWidget;
+class QWidget;
+
+namespace Skein {
+
+class AsyncStore;
+class BranchView;
+class ContextInspector;
+class MemoryInspector;
+class UsageView;
+
+// The right-hand dock's panels (Branches, Memory, Context) and the Usage window, behind one small
+// interface so the main window only forwards the chat's current session / selected message and
+// routes the panels' requests back to the chat.
+class InspectorPanels final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InspectorPanels)
+
+public:
+    // Adds the three tabs to tabs; window parents the dialogs.
+    InspectorPanels(AsyncStore &store, QTabWidget *tabs, QWidget *window);
+
+    BranchView *branchView() const { return m_branches; }
+    MemoryInspector *memoryInspector() const { return m_memory; }
+    ContextInspector *contextInspector() const { return m_context; }
+    // View → Usage… (Ctrl+Shift+U); add it to a menu.
+    QAction *usageAction() const { return m_usageAction; }
+    UsageView *usageView() const;
+
+public Q_SLOTS:
+    void setSession(const QString &sessionId);
+    void setSelectedMessage(const QString &messageId);
+    // A message was written (sent, streamed to the end, regenerated): the tree and memories may
+    // have changed.
+    void messageStored(const QString &sessionId, const QString &messageId);
+    // The active branch changed elsewhere (chat view's sibling switcher, search jump).
+    void activeLeafChanged(const QString &sessionId, const QString &leafId);
+    void showUsage();
+
+Q_SIGNALS:
+    // Show a message in the chat, switching session and branch as needed.
+    void showMessageRequested(const QString &sessionId, const QString &messageId);
+    // Regenerate an assistant reply as a new sibling.
+    void regenerateRequested(const QString &replyId);
+    // Regenerate with a changed context. Emitted only when rerunSupported is set; until then the
+    // user is offered a plain regenerate.
+    void rerunRequested(const Skein::ContextRerunRequest &request);
+
+public:
+    // Set by whoever can honour ContextRerunRequest's exclusions (the context engine).
+    void setRerunSupported(bool supported) { m_rerunSupported = supported; }
+
+private:
+    void onRerun(const ContextRerunRequest &request);
+
+    AsyncStore &m_store;
+    QWidget *m_window = nullptr;
+    BranchView *m_branches = nullptr;
+    MemoryInspector *m_memory = nullptr;
+    ContextInspector *m_context = nullptr;
+    QAction *m_usageAction = nullptr;
+    QPointer<UsageView> m_usage;
+    QString m_sessionId;
+    bool m_rerunSupported = false;
+};
+
+} // namespace Skein

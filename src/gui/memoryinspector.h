@@ -1,0 +1,97 @@
+#pragma once
+
+#include "core/domain/memory.h"
+#include "storage/result.h"
+
+#include <QWidget>
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QPushButton;
+class QTableView;
+class QToolButton;
+
+namespace Skein {
+
+class AsyncStore;
+class MemoryFilterModel;
+class MemoryTableModel;
+class Store;
+
+// The Memory tab (SPEC §6): every memory that applies to the open conversation (global ones plus
+// its own), filterable by scope, type and status, searchable; add, edit (versioned, with history
+// and restore), disable, delete, show source; the pending inbox (accept / edit / reject); and which
+// memories the selected reply's request carried. Reads and writes go through AsyncStore.
+class MemoryInspector final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryInspector)
+
+public:
+    explicit MemoryInspector(AsyncStore &store, QWidget *parent = nullptr);
+
+    MemoryTableModel *model() const { return m_model; }
+    MemoryFilterModel *filterModel() const { return m_filter; }
+    QTableView *table() const { return m_table; }
+    // The memory selected in the table (empty id when none).
+    Memory currentMemory() const;
+    void selectMemory(const QString &id);
+
+public Q_SLOTS:
+    void setSession(const QString &sessionId);
+    // The reply selected in the chat: its snapshot's memory ids become "injected".
+    void setSelectedMessage(const QString &messageId);
+    void refresh();
+    void showPendingInbox();
+    void addMemory();
+    void editCurrent();
+    void showHistory();
+    void acceptCurrent();
+    void rejectCurrent();
+    void toggleDisabled();
+    void deleteCurrent();
+    void showSource();
+
+Q_SIGNALS:
+    // Open the conversation and message a memory came from.
+    void sourceRequested(const QString &sessionId, const QString &messageId);
+    // After every load (tests wait for it).
+    void loaded();
+
+private:
+    void buildUi();
+    void updateActions();
+    void updateInbox();
+    void runWrite(std::function<Status(Store &)> job);
+    void showError(const QString &text);
+
+    AsyncStore &m_store;
+    MemoryTableModel *m_model = nullptr;
+    MemoryFilterModel *m_filter = nullptr;
+    QTableView *m_table = nullptr;
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_scope = nullptr;
+    QComboBox *m_type = nullptr;
+    QComboBox *m_status = nullptr;
+    QCheckBox *m_injectedOnly = nullptr;
+    QLabel *m_inbox = nullptr;
+    QLabel *m_injectedLabel = nullptr;
+    QToolButton *m_accept = nullptr;
+    QToolButton *m_reject = nullptr;
+    QToolButton *m_edit = nullptr;
+    QToolButton *m_history = nullptr;
+    QToolButton *m_more = nullptr;
+    QAction *m_disableAction = nullptr;
+    QAction *m_deleteAction = nullptr;
+    QAction *m_sourceAction = nullptr;
+    QString m_sessionId;
+    QString m_selectedMessage;
+    quint64 m_generation = 0;
+    quint64 m_injectedGeneration = 0;
+};
+
+} // namespace Skein

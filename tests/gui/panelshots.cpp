@@ -1,0 +1,102 @@
+// skein-panelshots: renders the inspector panels over the demo conversation (panelsdemo.cpp) and
+// saves them as PNGs for docs/screenshots. Run under Xvfb by scripts/panel-screenshots.sh:
+//   skein-panelshots <output dir> [--lang zh_CN]
+#include "app/appcontext.h"
+#include "core/language.h"
+#include "gui/branchview.h"
+#include "gui/contextinspector.h"
+#include "gui/memoryinspector.h"
+#include "gui/usageview.h"
+#include "panelsdemo.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+
+using namespace Skein;
+
+namespace {
+
+struct Shot
+{
+    QWidget *widget;
+    QString name;
+};
+
+void save(const Shot &shot, const QString &dir)
+{
+    const QString path = QDir(dir).filePath(shot.name + QStringLiteral(".png"));
+    if (!shot.widget->grab().save(path))
+        QTextStream(stderr) << "could not write " << path << '\n';
+    else
+        QTextStream(stdout) << "panelshots: " << path << '\n';
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = QApplication::arguments();
+    if (args.size() < 2) {
+        QTextStream(stderr) << "usage: skein-panelshots <output dir> [--lang zh_CN]\n";
+        return 2;
+    }
+    const QString out = args.at(1);
+    const int lang = int(args.indexOf(QStringLiteral("--lang")));
+    const QString suffix = lang > 0 && lang + 1 < args.size() ? QStringLiteral("-zh") : QString();
+    if (!suffix.isEmpty())
+        Language::install(app, Language::choose(args.at(lang + 1), {}));
+    QDir().mkpath(out);
+    QTemporaryDir tmp;
+    AppContext context(tmp.path());
+    PanelsDemo demo;
+    QList<Shot> shots;
+
+    PanelsDemo::prepare(context, demo, [&](const QString &error) {
+        if (!error.isEmpty()) {
+            QTextStream(stderr) << "demo data: " << error << '\n';
+            QApplication::exit(1);
+            return;
+        }
+        auto *branches = new BranchView(context.storage());
+        branches->resize(440, 540);
+        branches->show();
+        branches->setSession(demo.sessionId);
+        branches->setSelectedMessage(demo.activeReply);
+        shots << Shot {branches, QStringLiteral("branch-view") + suffix};
+
+        auto *memory = new MemoryInspector(context.storage());
+        memory->resize(560, 460);
+        memory->show();
+        memory->setSession(demo.sessionId);
+        memory->setSelectedMessage(demo.activeReply);
+        QObject::connect(memory, &MemoryInspector::loaded, memory,
+                         [memory, &demo] { memory->selectMemory(demo.pendingMemories.first()); });
+        shots << Shot {memory, QStringLiteral("memory-inspector") + suffix};
+
+        auto *contextView = new ContextInspector(context.storage());
+        contextView->resize(460, 600);
+        contextView->show();
+        contextView->setSession(demo.sessionId);
+        contextView->setSelectedMessage(demo.activeReply);
+        shots << Shot {contextView, QStringLiteral("context-inspector") + suffix};
+
+        auto *usage = new UsageView(context.storage());
+        usage->resize(640, 460);
+        usage->show();
+        shots << Shot {usage, QStringLiteral("usage-view") + suffix};
+
+        // Every panel loads off the GUI thread; give them a moment, then grab.
+        QTimer::singleShot(1500, &app, [&] {
+            for (const Shot &shot : std::as_const(shots))
+                save(shot, out);
+            for (const Shot &shot : std::as_const(shots))
+                delete shot.widget;
+            QApplication::quit();
+        });
+    });
+    return QApplication::exec();
+}

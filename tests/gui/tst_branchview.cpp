@@ -1,0 +1,187 @@
+#include "app/appcontext.h"
+#include "gui/branchgraph.h"
+#include "gui/branchview.h"
+#include "panelsdemo.h"
+#include "storage/asyncstore.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+#include "testsupport.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QToolButton>
+
+using namespace Skein;
+
+namespace {
+
+int indexOf(const BranchLayout::Result &r, BranchLayout::Kind kind)
+{
+    for (int i = 0; i < r.items.size(); ++i) {
+        if (r.items.at(i).kind == kind)
+            return i;
+    }
+    return -1;
+}
+
+void click(BranchGraph *graph, int item)
+{
+    graph->ensureItemVisible(item);
+    QTest::mouseClick(graph->viewport(), Qt::LeftButton, {}, graph->itemRect(item).center());
+}
+
+QString storedLeaf(AppContext &context, const QString &sessionId)
+{
+    auto store = context.openStore();
+    if (!store)
+        return {};
+    auto session = (*store)->sessions().get(sessionId);
+    return session ? session->activeLeafId : QString();
+}
+
+} // namespace
+
+class TestBranchView final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_tmp;
+    std::unique_ptr<AppContext> m_context;
+    PanelsDemo m_demo;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_tmp = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_tmp->isValid());
+        m_context = std::make_unique<AppContext>(m_tmp->path());
+        m_demo = {};
+        bool ready = false;
+        QString error;
+        PanelsDemo::prepare(*m_context, m_demo, [&](const QString &e) {
+            error = e;
+            ready = true;
+        });
+        QTRY_VERIFY(ready);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    void cleanup()
+    {
+        m_context.reset();
+        m_tmp.reset();
+    }
+
+    void showsBranchesAndTheSummaryNode()
+    {
+        BranchView view(m_context->storage());
+        view.resize(420, 560);
+        view.show();
+        QSignalSpy loaded(&view, &BranchView::loaded);
+        view.setSession(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 1);
+        const BranchLayout::Result &r = view.graph()->layoutResult();
+        QCOMPARE(r.itemOfMessage.size(), m_demo.messageCount);
+        const int summary = indexOf(r, BranchLayout::Kind::Summary);
+        QVERIFY(summary >= 0);
+        QCOMPARE(r.items.at(summary).id, m_demo.summaryId);
+        QCOMPARE(r.items.at(summary).hiddenCount, 4);
+        for (const QString &id : std::as_const(m_demo.summarised))
+            QCOMPARE(r.itemOfMessage.value(id), summary);
+        int leaves = 0;
+        for (const auto &item : r.items)
+            leaves += item.isLeaf;
+        QCOMPARE(leaves, 3);
+        QVERIFY(r.items.at(r.itemOfMessage.value(m_demo.activeLeaf)).onActivePath);
+        QVERIFY(!r.items.at(r.itemOfMessage.value(m_demo.inactiveLeaf)).onActivePath);
+        QVERIFY(r.columns >= 3);
+        QVERIFY(view.findChild<QLabel *>(QStringLiteral("branchStatus"))->text().contains(QLatin1String("3 branches")));
+
+        // Clicking the summary expands it back into its messages, shown beside a bracket.
+        click(view.graph(), summary);
+        const BranchLayout::Result &open = view.graph()->layoutResult();
+        QCOMPARE(open.items.size(), m_demo.messageCount);
+        QCOMPARE(open.brackets.size(), 1);
+        QVERIFY(!view.graph()->bracketRect(0).isEmpty());
+        QTest::mouseClick(view.graph()->viewport(), Qt::LeftButton, {}, view.graph()->bracketRect(0).center());
+        QVERIFY(indexOf(view.graph()->layoutResult(), BranchLayout::Kind::Summary) >= 0);
+    }
+
+    void clickSwitchesTheActiveLeaf()
+    {
+        BranchView view(m_context->storage());
+        view.resize(420, 560);
+        view.show();
+        QSignalSpy loaded(&view, &BranchView::loaded);
+        QSignalSpy switched(&view, &BranchView::activeLeafChanged);
+        QSignalSpy activated(&view, &BranchView::messageActivated);
+        view.setSession(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 1);
+
+        // The edited-away question: its branch's latest leaf becomes active.
+        click(view.graph(), view.graph()->layoutResult().itemOfMessage.value(m_demo.editedQuestion));
+        QTRY_COMPARE(switched.size(), 1);
+        QCOMPARE(switched.first().at(0).toString(), m_demo.sessionId);
+        QCOMPARE(switched.first().at(1).toString(), m_demo.inactiveLeaf);
+        QCOMPARE(activated.last().at(0).toString(), m_demo.editedQuestion);
+        QCOMPARE(storedLeaf(*m_context, m_demo.sessionId), m_demo.inactiveLeaf);
+        const BranchLayout::Result &r = view.graph()->layoutResult();
+        QVERIFY(r.items.at(r.itemOfMessage.value(m_demo.inactiveLeaf)).onActivePath);
+        QVERIFY(!r.items.at(r.itemOfMessage.value(m_demo.activeLeaf)).onActivePath);
+
+        // A message on the current path only asks the chat to show it.
+        click(view.graph(), view.graph()->layoutResult().itemOfMessage.value(m_demo.inactiveLeaf));
+        QTRY_COMPARE(activated.size(), 2);
+        QCOMPARE(switched.size(), 1);
+
+        // The regenerated reply (a leaf of its own).
+        click(view.graph(), view.graph()->layoutResult().itemOfMessage.value(m_demo.regeneratedReply));
+        QTRY_COMPARE(switched.size(), 2);
+        QCOMPARE(storedLeaf(*m_context, m_demo.sessionId), m_demo.regeneratedReply);
+    }
+
+    void compactZoomAndLiveRefresh()
+    {
+        BranchView view(m_context->storage());
+        view.resize(420, 560);
+        view.show();
+        QSignalSpy loaded(&view, &BranchView::loaded);
+        view.setSession(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 1);
+        QVERIFY(view.isCompact());
+        view.findChild<QToolButton *>(QStringLiteral("branchCompact"))->click();
+        QVERIFY(!view.isCompact());
+        QCOMPARE(view.graph()->layoutResult().items.size(), m_demo.messageCount);
+
+        const double before = view.graph()->zoom();
+        view.findChild<QToolButton *>(QStringLiteral("branchZoomIn"))->click();
+        QVERIFY(view.graph()->zoom() > before);
+        QWheelEvent wheel(QPointF(50, 50), view.graph()->viewport()->mapToGlobal(QPointF(50, 50)), QPoint(),
+                          QPoint(0, -240), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view.graph()->viewport(), &wheel);
+        QVERIFY(view.graph()->zoom() < before);
+        view.findChild<QToolButton *>(QStringLiteral("branchZoomReset"))->click();
+        QCOMPARE(view.graph()->zoom(), 1.0);
+
+        // A message written elsewhere shows up after refresh().
+        Message reply = Message::create(m_demo.sessionId, m_demo.activeLeaf, Role::User, QStringLiteral("One more"));
+        {
+            auto store = m_context->openStore();
+            QVERIFY(store);
+            QVERIFY((*store)->messages().insert(reply));
+        }
+        view.refresh();
+        QTRY_COMPARE(loaded.size(), 2);
+        QVERIFY(view.graph()->layoutResult().itemOfMessage.contains(reply.id));
+        QVERIFY(view.graph()
+                    ->layoutResult()
+                    .items.at(view.graph()->layoutResult().itemOfMessage.value(reply.id))
+                    .onActivePath);
+    }
+};
+
+SKEIN_TEST_MAIN(TestBranchView, QApplication)
+#include "tst_branchview.moc"

@@ -1,0 +1,234 @@
+#include "app/appcontext.h"
+#include "gui/memorydialogs.h"
+#include "gui/memoryinspector.h"
+#include "models/memorytablemodel.h"
+#include "panelsdemo.h"
+#include "storage/memoryrepository.h"
+#include "storage/store.h"
+#include "testsupport.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolButton>
+
+using namespace Skein;
+
+namespace {
+
+std::optional<Memory> stored(AppContext &context, const QString &id)
+{
+    auto store = context.openStore();
+    if (!store)
+        return std::nullopt;
+    auto m = (*store)->memories().get(id);
+    return m ? std::optional<Memory>(*m) : std::nullopt;
+}
+
+QList<MemoryVersion> storedVersions(AppContext &context, const QString &id)
+{
+    auto store = context.openStore();
+    if (!store)
+        return {};
+    auto v = (*store)->memories().versions(id);
+    return v ? *v : QList<MemoryVersion>();
+}
+
+} // namespace
+
+class TestMemoryInspector final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_tmp;
+    std::unique_ptr<AppContext> m_context;
+    PanelsDemo m_demo;
+    std::unique_ptr<MemoryInspector> m_view;
+    std::unique_ptr<QSignalSpy> m_loaded;
+
+    void waitForReload(qsizetype before) { QTRY_VERIFY(m_loaded->size() > before); }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_tmp = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_tmp->isValid());
+        m_context = std::make_unique<AppContext>(m_tmp->path());
+        m_demo = {};
+        bool ready = false;
+        QString error;
+        PanelsDemo::prepare(*m_context, m_demo, [&](const QString &e) {
+            error = e;
+            ready = true;
+        });
+        QTRY_VERIFY(ready);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        m_view = std::make_unique<MemoryInspector>(m_context->storage());
+        m_loaded = std::make_unique<QSignalSpy>(m_view.get(), &MemoryInspector::loaded);
+        m_view->resize(460, 520);
+        m_view->show();
+        m_view->setSession(m_demo.sessionId);
+        QTRY_COMPARE(m_loaded->size(), 1);
+    }
+    void cleanup()
+    {
+        m_loaded.reset();
+        m_view.reset();
+        m_context.reset();
+        m_tmp.reset();
+    }
+
+    void pendingInboxAcceptAndEdit()
+    {
+        auto *inbox = m_view->findChild<QLabel *>(QStringLiteral("memoryInbox"));
+        QVERIFY(inbox->isVisible());
+        QVERIFY2(inbox->text().contains(QLatin1String("2 memories")), qPrintable(inbox->text()));
+        m_view->showPendingInbox();
+        QCOMPARE(m_view->filterModel()->rowCount(), 2);
+        QCOMPARE(int(m_view->currentMemory().status), int(MemoryStatus::Pending));
+
+        // Accept the first one as it is.
+        const QString first = m_view->currentMemory().id;
+        auto *accept = m_view->findChild<QToolButton *>(QStringLiteral("memoryAccept"));
+        QVERIFY(accept->isEnabled());
+        qsizetype before = m_loaded->size();
+        accept->click();
+        waitForReload(before);
+        QCOMPARE(int(m_view->model()->memory(first)->status), int(MemoryStatus::Active));
+        QCOMPARE(int(stored(*m_context, first)->status), int(MemoryStatus::Active));
+        QCOMPARE(m_view->filterModel()->rowCount(), 1); // still filtered to pending
+
+        // Edit the other one and accept it in the same step; the old text becomes a version.
+        m_view->selectMemory(m_view->filterModel()->index(0, 0).data(MemoryTableModel::IdRole).toString());
+        const Memory second = m_view->currentMemory();
+        QVERIFY(m_demo.pendingMemories.contains(second.id));
+        m_view->editCurrent();
+        MemoryEditDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_view->findChild<MemoryEditDialog *>()));
+        dialog->findChild<QPlainTextEdit *>(
+            QStringLiteral("memoryContent"))->setPlainText(QStringLiteral("Vegetarian (eats fish)"));
+        before = m_loaded->size();
+        dialog->accept();
+        waitForReload(before);
+        const auto edited = stored(*m_context, second.id);
+        QCOMPARE(edited->content, QStringLiteral("Vegetarian (eats fish)"));
+        QCOMPARE(int(edited->status), int(MemoryStatus::Active));
+        const QList<MemoryVersion> versions = storedVersions(*m_context, second.id);
+        QCOMPARE(versions.size(), 1);
+        QCOMPARE(versions.first().content, second.content);
+        QCOMPARE(versions.first().changedBy, QStringLiteral("user"));
+        QCOMPARE(m_view->model()->count(MemoryStatus::Pending), 0);
+        QVERIFY(!inbox->isVisible());
+    }
+
+    void rejectKeepsTheMemoryOutOfUse()
+    {
+        m_view->selectMemory(m_demo.pendingMemories.first());
+        const qsizetype before = m_loaded->size();
+        m_view->findChild<QToolButton *>(QStringLiteral("memoryReject"))->click();
+        waitForReload(before);
+        QCOMPARE(int(stored(*m_context, m_demo.pendingMemories.first())->status), int(MemoryStatus::Rejected));
+    }
+
+    void historyAndRestore()
+    {
+        m_view->selectMemory(m_demo.editedMemory);
+        QCOMPARE(m_view->currentMemory().id, m_demo.editedMemory);
+        m_view->findChild<QToolButton *>(QStringLiteral("memoryHistory"))->click();
+        MemoryHistoryDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_view->findChild<MemoryHistoryDialog *>()));
+        auto *list = dialog->findChild<QListWidget *>(QStringLiteral("memoryVersions"));
+        QCOMPARE(list->count(), 2);
+        QListWidgetItem *old = nullptr;
+        for (int i = 0; i < list->count(); ++i) {
+            if (list->item(i)->data(Qt::UserRole + 1).toString() == m_demo.editedMemoryOldText)
+                old = list->item(i);
+        }
+        QVERIFY(old);
+        list->setCurrentItem(old);
+        const qsizetype before = m_loaded->size();
+        dialog->findChild<QPushButton *>(QStringLiteral("memoryRestore"))->click();
+        waitForReload(before);
+        QCOMPARE(m_view->model()->memory(m_demo.editedMemory)->content, m_demo.editedMemoryOldText);
+        QCOMPARE(stored(*m_context, m_demo.editedMemory)->content, m_demo.editedMemoryOldText);
+        const QList<MemoryVersion> versions = storedVersions(*m_context, m_demo.editedMemory);
+        QCOMPARE(versions.size(), 3);
+        QCOMPARE(versions.last().changedBy, QStringLiteral("restore"));
+    }
+
+    void injectedInTheSelectedReply()
+    {
+        m_view->setSelectedMessage(m_demo.activeReply);
+        QTRY_COMPARE(m_view->model()->injected().size(), 2);
+        QVERIFY(m_view->model()->injected().contains(m_demo.activeMemories.at(0)));
+        QVERIFY(m_view->model()->injected().contains(m_demo.activeMemories.at(1)));
+        auto *only = m_view->findChild<QCheckBox *>(QStringLiteral("memoryInjectedOnly"));
+        QVERIFY(only->isEnabled());
+        only->setChecked(true);
+        QCOMPARE(m_view->filterModel()->rowCount(), 2);
+        // A user message has no snapshot: nothing injected.
+        m_view->setSelectedMessage(m_demo.firstQuestion);
+        QTRY_COMPARE(m_view->model()->injected().size(), 0);
+        QCOMPARE(m_view->filterModel()->rowCount(), 0);
+    }
+
+    void addDisableDeleteAndShowSource()
+    {
+        const int rows = m_view->model()->rowCount();
+        m_view->findChild<QToolButton *>(QStringLiteral("memoryAdd"))->click();
+        MemoryEditDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_view->findChild<MemoryEditDialog *>()));
+        dialog->findChild<QPlainTextEdit *>(
+            QStringLiteral("memoryContent"))->setPlainText(QStringLiteral("Allergic to peanuts"));
+        qsizetype before = m_loaded->size();
+        dialog->accept();
+        waitForReload(before);
+        QCOMPARE(m_view->model()->rowCount(), rows + 1);
+        m_view->findChild<QLineEdit *>(QStringLiteral("memorySearch"))->setText(QStringLiteral("peanuts"));
+        QCOMPARE(m_view->filterModel()->rowCount(), 1);
+        const QString added = m_view->filterModel()->index(0, 0).data(MemoryTableModel::IdRole).toString();
+        QCOMPARE(int(m_view->model()->memory(added)->status), int(MemoryStatus::Active));
+
+        m_view->selectMemory(added);
+        before = m_loaded->size();
+        m_view->toggleDisabled();
+        waitForReload(before);
+        QCOMPARE(int(stored(*m_context, added)->status), int(MemoryStatus::Disabled));
+
+        m_view->deleteCurrent();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = m_view->findChild<QMessageBox *>(QStringLiteral("memoryDeleteConfirm"))));
+        QAbstractButton *destroy = nullptr;
+        for (QAbstractButton *b : box->buttons()) {
+            if (box->buttonRole(b) == QMessageBox::DestructiveRole)
+                destroy = b;
+        }
+        QVERIFY(destroy);
+        before = m_loaded->size();
+        destroy->click();
+        waitForReload(before);
+        QVERIFY(!stored(*m_context, added));
+        QCOMPARE(m_view->model()->rowCount(), rows);
+
+        m_view->findChild<QLineEdit *>(QStringLiteral("memorySearch"))->clear();
+        QSignalSpy source(m_view.get(), &MemoryInspector::sourceRequested);
+        m_view->selectMemory(m_demo.activeMemories.first());
+        m_view->showSource();
+        QCOMPARE(source.size(), 1);
+        QCOMPARE(source.first().at(0).toString(), m_demo.sessionId);
+        QCOMPARE(source.first().at(1).toString(),
+                 m_view->model()->memory(m_demo.activeMemories.first())->sourceMessageId);
+    }
+};
+
+SKEIN_TEST_MAIN(TestMemoryInspector, QApplication)
+#include "tst_memoryinspector.moc"
