@@ -5,6 +5,7 @@
 #include "core/datadir.h"
 #include "core/language.h"
 #include "gui/mainwindow.h"
+#include "gui/settings/appearance.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -55,7 +56,10 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     const Skein::CommonOptions options;
     setUp(app, parser, options);
-    Skein::Language::install(app, Skein::Language::choose(options.language(parser), QLocale().uiLanguages()));
+    QString language = options.language(parser); // --lang, else the one chosen in Settings, else the system's
+    if (language.isEmpty())
+        language = Skein::Appearance::savedLanguage(options.dataDir(parser));
+    Skein::Language::install(app, Skein::Language::choose(language, QLocale().uiLanguages()));
 
     QString error;
     const QString dataDir = Skein::DataDir::ensure(options.dataDir(parser), &error);

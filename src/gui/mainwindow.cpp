@@ -9,6 +9,9 @@
 #include "linkopener.h"
 #include "models/threadmodel.h"
 #include "placeholderpanel.h"
+#include "settings/appearance.h"
+#include "settings/firstrundialog.h"
+#include "settings/settingsdialog.h"
 #include "sessionsidebar.h"
 #include "storagestartup.h"
 
@@ -40,6 +43,7 @@ MainWindow::MainWindow(AppContext &context, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(AppInfo::displayName());
     setWindowIcon(QIcon(QStringLiteral(":/icons/skein.svg")));
+    Appearance::applySaved(m_context.uiState());
     buildPanels();
     buildMenus();
     restoreLayout();
@@ -61,6 +65,8 @@ void MainWindow::showStorageState()
     case StorageStartup::State::Ready:
         m_banner->hide();
         statusBar()->showMessage(tr("Ready"), 5000);
+        findChild<QAction *>(QStringLiteral("actionSettings"))->setEnabled(true);
+        showFirstRunIfNeeded(m_context, this);
         return;
     case StorageStartup::State::ReadOnly:
     case StorageStartup::State::Damaged:
@@ -152,7 +158,8 @@ void MainWindow::buildMenus()
     settings->setObjectName(QStringLiteral("actionSettings"));
     settings->setShortcut(QKeySequence::Preferences);
     settings->setMenuRole(QAction::PreferencesRole);
-    settings->setEnabled(false);
+    settings->setEnabled(false); // until the database is open
+    connect(settings, &QAction::triggered, this, [this] { openSettingsDialog(m_context, this); });
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setObjectName(QStringLiteral("actionQuit"));

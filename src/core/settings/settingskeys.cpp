@@ -60,6 +60,7 @@ ContextDefaults ContextDefaults::from(const Values &stored)
     d.historyCountCap = int(value(stored, Keys::historyCountCap));
     d.digestThresholdTokens = value(stored, Keys::digestThresholdTokens);
     d.digestKeepTurns = int(value(stored, Keys::digestKeepTurns));
+    d.toolResultSharePercent = int(value(stored, Keys::toolResultSharePercent));
     d.consolidateStartPercent = int(value(stored, Keys::consolidateStartPercent));
     d.consolidateTargetPercent = int(value(stored, Keys::consolidateTargetPercent));
     d.consolidateAfterTurns = int(value(stored, Keys::consolidateAfterTurns));
@@ -83,6 +84,7 @@ Values ContextDefaults::toValues() const
         {QString(Keys::historyCountCap.key), text(qint64(this->historyCountCap))},
         {QString(Keys::digestThresholdTokens.key), text(this->digestThresholdTokens)},
         {QString(Keys::digestKeepTurns.key), text(qint64(this->digestKeepTurns))},
+        {QString(Keys::toolResultSharePercent.key), text(qint64(this->toolResultSharePercent))},
         {QString(Keys::consolidateStartPercent.key), text(qint64(this->consolidateStartPercent))},
         {QString(Keys::consolidateTargetPercent.key), text(qint64(this->consolidateTargetPercent))},
         {QString(Keys::consolidateAfterTurns.key), text(qint64(this->consolidateAfterTurns))},
@@ -100,6 +102,22 @@ double ContextDefaults::shareFraction(int sharePercent) const
     if (sum <= 0)
         return 0.25;
     return double(sharePercent) / double(sum);
+}
+
+QJsonObject ContextDefaults::toContextJson() const
+{
+    return QJsonObject {
+        {QStringLiteral("shares"),
+                        QJsonObject {{QStringLiteral("system"), shareFraction(shareSystemPercent)},
+                                      {QStringLiteral("tools"), shareFraction(shareToolsPercent)},
+                                       {QStringLiteral("history"), shareFraction(shareHistoryPercent)},
+                                        {QStringLiteral("current"), shareFraction(shareCurrentPercent)}}},
+                                     {QStringLiteral("history_count"), historyCountCap},
+                                      {QStringLiteral("hard_cap"), double(hardCapMessages)},
+                                       {QStringLiteral("digest_threshold"), double(digestThresholdTokens)},
+                                        {QStringLiteral("digest_keep_turns"), digestKeepTurns},
+                                         {QStringLiteral("tool_result_share"), toolResultSharePercent / 100.0},
+                                        };
 }
 
 AgentDefaults AgentDefaults::from(const Values &stored)

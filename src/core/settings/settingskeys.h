@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QJsonObject>
 #include <QLatin1StringView>
 #include <QList>
 #include <QString>
@@ -37,16 +38,18 @@ using namespace Qt::StringLiterals;
 
 // SPEC §4.2 budget: output reserve and the shares of the remaining input budget (percent).
 inline constexpr IntKey outputReservePercent {"context/output_reserve_percent"_L1, 25, 5, 75};
-inline constexpr IntKey outputReserveMaxTokens {"context/output_reserve_max_tokens"_L1, 16384, 256, 1'000'000};
-inline constexpr IntKey shareSystemPercent {"context/share_system_percent"_L1, 12, 0, 100};
+inline constexpr IntKey outputReserveMaxTokens {"context/output_reserve_max_tokens"_L1, 8192, 256, 1'000'000};
+inline constexpr IntKey shareSystemPercent {"context/share_system_percent"_L1, 15, 0, 100};
 inline constexpr IntKey shareToolsPercent {"context/share_tools_percent"_L1, 20, 0, 100};
-inline constexpr IntKey shareHistoryPercent {"context/share_history_percent"_L1, 35, 0, 100};
-inline constexpr IntKey shareCurrentPercent {"context/share_current_percent"_L1, 33, 0, 100};
+inline constexpr IntKey shareHistoryPercent {"context/share_history_percent"_L1, 40, 0, 100};
+inline constexpr IntKey shareCurrentPercent {"context/share_current_percent"_L1, 25, 0, 100};
 // §4.3 history selection.
 inline constexpr IntKey historyCountCap {"context/history_count_cap"_L1, 50, 2, 10'000};
 // §4.4 governance: tool outputs above this many tokens, older than the last K turns, are digested.
 inline constexpr IntKey digestThresholdTokens {"context/digest_threshold_tokens"_L1, 1200, 100, 1'000'000};
 inline constexpr IntKey digestKeepTurns {"context/digest_keep_turns"_L1, 2, 0, 100};
+// Tool results together may take at most this part of the history budget.
+inline constexpr IntKey toolResultSharePercent {"context/tool_result_share_percent"_L1, 50, 5, 100};
 // §4.5 consolidation.
 inline constexpr IntKey consolidateStartPercent {"context/consolidate_start_percent"_L1, 70, 10, 100};
 inline constexpr IntKey consolidateTargetPercent {"context/consolidate_target_percent"_L1, 50, 5, 100};
@@ -84,14 +87,15 @@ QString text(bool value);
 struct ContextDefaults
 {
     int outputReservePercent = 25;
-    qint64 outputReserveMaxTokens = 16384;
-    int shareSystemPercent = 12;
+    qint64 outputReserveMaxTokens = 8192;
+    int shareSystemPercent = 15;
     int shareToolsPercent = 20;
-    int shareHistoryPercent = 35;
-    int shareCurrentPercent = 33;
+    int shareHistoryPercent = 40;
+    int shareCurrentPercent = 25;
     int historyCountCap = 50;
     qint64 digestThresholdTokens = 1200;
     int digestKeepTurns = 2;
+    int toolResultSharePercent = 50;
     int consolidateStartPercent = 70;
     int consolidateTargetPercent = 50;
     int consolidateAfterTurns = 12;
@@ -106,6 +110,10 @@ struct ContextDefaults
     // The four input shares as fractions that sum to 1 (they are stored independently, so the
     // user may leave them summing to something else).
     double shareFraction(int sharePercent) const;
+    // The same values in the JSON shape of a session's context overrides (Session::contextSettings,
+    // read by the context engine's ContextSettings::fromJson): shares as fractions summing to 1.
+    // The output reserve is left out: it depends on the model's window.
+    QJsonObject toContextJson() const;
 
     friend bool operator==(const ContextDefaults &, const ContextDefaults &) = default;
 };

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "core/domain/providerconfig.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPushButton;
+class QTableView;
+
+namespace Skein {
+
+class AppContext;
+class ModelInfoTableModel;
+class ProviderCheck;
+class ProviderListModel;
+class SettingsSaver;
+
+// Providers: the list on the left (add from a preset, remove), the selected one on the right:
+// name, kind, base URL, API key with its keychain state, test connection, fetch models and the
+// editable model table. Changes are saved as they are made; the key goes to the SecretStore only.
+class ProvidersPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProvidersPage)
+
+public:
+    enum class KeyState { Unknown, Checking, Stored, SessionOnly, Missing, NotNeeded, Unavailable };
+    Q_ENUM(KeyState)
+
+    ProvidersPage(AppContext &context, SettingsSaver *saver, QWidget *parent = nullptr);
+    ~ProvidersPage() override;
+
+    // Adds a provider made from the preset (all of them are offered in the Add menu) and selects it.
+    void addFromPreset(const QString &presetId);
+    ProviderListModel *providers() const { return m_list; }
+    KeyState keyState() const { return m_keyState; }
+    bool isLoaded() const { return m_loaded; }
+
+Q_SIGNALS:
+    void loaded();
+    void providersChanged();
+    void keyStateChanged(Skein::ProvidersPage::KeyState state);
+    void checkFinished(bool ok, const QString &message);
+
+private:
+    QWidget *buildEditor();
+    void load();
+    void select(int row);
+    void showCurrent();
+    void commitFields();
+    void saveCurrent();
+    void storeKey();
+    void refreshKeyState();
+    void setKeyState(KeyState state, const QString &detail = {});
+    void runCheck(bool fetch);
+    void confirmRemove();
+    void removeCurrent();
+    QString uniqueName(const QString &base) const;
+
+    AppContext &m_context;
+    SettingsSaver *m_saver;
+    ProviderListModel *m_list;
+    ModelInfoTableModel *m_modelTable;
+    ProviderConfig m_current;
+    KeyState m_keyState = KeyState::Unknown;
+    bool m_loaded = false;
+    bool m_showing = false;
+    QPointer<ProviderCheck> m_check;
+
+    QListView *m_listView = nullptr;
+    QPushButton *m_addButton = nullptr;
+    QPushButton *m_removeButton = nullptr;
+    QWidget *m_editor = nullptr;
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_kind = nullptr;
+    QLineEdit *m_baseUrl = nullptr;
+    QLineEdit *m_key = nullptr;
+    QPushButton *m_saveKey = nullptr;
+    QLabel *m_keyStateLabel = nullptr;
+    QPushButton *m_test = nullptr;
+    QPushButton *m_fetch = nullptr;
+    QLabel *m_checkResult = nullptr;
+    QComboBox *m_defaultModel = nullptr;
+    QTableView *m_models = nullptr;
+    QLabel *m_empty = nullptr;
+};
+
+} // namespace Skein

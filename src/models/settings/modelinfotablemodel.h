@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/domain/providerconfig.h"
+
+#include <QAbstractTableModel>
+
+namespace Skein {
+
+// A provider's models as an editable table: id, context window, max output and the three prices
+// per million tokens. Edits change the list in place and emit edited() so the owner can save.
+class ModelInfoTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ModelInfoTableModel)
+
+public:
+    enum Column { Id, ContextWindow, MaxOutput, InputPrice, OutputPrice, CachedPrice, ColumnCount };
+
+    explicit ModelInfoTableModel(QObject *parent = nullptr);
+    ~ModelInfoTableModel() override;
+
+    void setModels(const QList<ModelInfo> &models);
+    const QList<ModelInfo> &models() const { return m_models; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    void edited();
+
+private:
+    QList<ModelInfo> m_models;
+};
+
+} // namespace Skein

@@ -1,0 +1,14 @@
+# Settings dialog, first run, their models and the settings registry (tests/gui/settings/).
+skein_add_test(NAME settings_keys SOURCES ${CMAKE_CURRENT_LIST_DIR}/settings/tst_settingskeys.cpp
+  LIBS skein_core LABELS unit core)
+skein_add_test(NAME settings_models SOURCES ${CMAKE_CURRENT_LIST_DIR}/settings/tst_settingsmodels.cpp
+  LIBS skein_models LABELS unit models)
+skein_add_test(NAME gui_settingsdialog
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/settings/tst_settingsdialog.cpp ${CMAKE_CURRENT_LIST_DIR}/settings/settingsfixture.h
+  LIBS skein_gui GUI LABELS gui)
+skein_add_test(NAME gui_firstrun
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/settings/tst_firstrun.cpp ${CMAKE_CURRENT_LIST_DIR}/settings/settingsfixture.h
+  LIBS skein_gui GUI LABELS gui)
+# Renders the Settings dialog with sample data to a PNG (scripts/screenshots.sh); not a test.
+add_executable(settings_screenshot ${CMAKE_CURRENT_LIST_DIR}/settings/settingsscreenshot.cpp)
+target_link_libraries(settings_screenshot PRIVATE skein_config skein_gui)

@@ -1,0 +1,97 @@
+// Renders the Settings dialog and the first-run page with sample data into PNG files for
+// docs/screenshots (run by scripts/screenshots.sh under Xvfb). Usage: settings_screenshot OUTDIR [--dark]
+#include "app/appcontext.h"
+#include "core/domain/ids.h"
+#include "core/language.h"
+#include "engine/providerkinds.h"
+#include "gui/settings/appearance.h"
+#include "gui/settings/firstrundialog.h"
+#include "gui/settings/settingsdialog.h"
+#include "llm/providerpresets.h"
+#include "models/settings/localserverprobe.h"
+#include "secrets/memorysecretstore.h"
+#include "storage/asyncstore.h"
+#include "storage/providerrepository.h"
+#include "storage/store.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QListView>
+#include <QTemporaryDir>
+#include <QTimer>
+
+using namespace Skein;
+
+namespace {
+
+void seed(const QString &dir)
+{
+    auto store = std::move(Store::open(dir)).value();
+    for (const char *id : {"openai", "anthropic", "ollama"}) {
+        const ProviderPreset *preset = findPreset(QString::fromLatin1(id));
+        ProviderConfig p;
+        p.id = QString::fromLatin1(id) + QStringLiteral("-sample");
+        p.name = preset->name;
+        p.kind = ProviderKinds::name(preset->kind);
+        p.baseUrl = preset->baseUrl;
+        p.models = preset->models;
+        p.defaultModel = p.models.isEmpty() ? QString() : p.models.first().id;
+        p.createdAt = p.updatedAt = Ids::nowMs();
+        (void)store->providers().save(p);
+    }
+}
+
+void grab(QWidget *widget, const QString &path)
+{
+    widget->grab().save(path);
+    qInfo("screenshots: %s", qPrintable(path));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const QString out = args.value(1, QStringLiteral("."));
+    const bool dark = args.contains(QStringLiteral("--dark"));
+    if (args.contains(QStringLiteral("--zh")))
+        Language::install(app, QStringLiteral("zh_CN"));
+    QTemporaryDir tmp;
+    seed(tmp.path());
+    AppContext context(tmp.path());
+    auto secrets = std::make_unique<MemorySecretStore>();
+    secrets->write(ProviderKinds::secretKey(QStringLiteral("openai-sample")),
+                                            QStringLiteral("sample"), &app, [](const SecretResult &) { });
+    context.setSecretStore(std::move(secrets));
+    if (dark) {
+        AppearanceSettings look;
+        look.theme = AppearanceSettings::Theme::Dark;
+        Appearance::apply(look);
+    }
+    const QString suffix = dark ? QStringLiteral("-dark") : QString();
+    context.storage().open(tmp.path(), Database::Options {}, &app, [&](Result<AsyncStore::OpenReport>) {
+        auto *dialog = new SettingsDialog(context);
+        dialog->show();
+        QTimer::singleShot(1200, dialog, [&, dialog] {
+            if (auto *list = dialog->findChild<QListView *>(QStringLiteral("providerList")))
+                list->setCurrentIndex(list->model()->index(list->model()->rowCount() - 1, 0));
+            QTimer::singleShot(600, dialog, [&, dialog] {
+                grab(dialog, QDir(out).filePath(QStringLiteral("settings%1.png").arg(suffix)));
+                dialog->showPage(SettingsDialog::Page::Context);
+                QTimer::singleShot(400, dialog, [&, dialog] {
+                    grab(dialog, QDir(out).filePath(QStringLiteral("settings-context%1.png").arg(suffix)));
+                    dialog->close();
+                    auto *probe = new LocalServerProbe(context.network());
+                    auto *first = new FirstRunDialog(context, probe);
+                    first->show();
+                    QTimer::singleShot(2500, first, [&, first] {
+                        grab(first, QDir(out).filePath(QStringLiteral("first-run%1.png").arg(suffix)));
+                        QApplication::quit();
+                    });
+                });
+            });
+        });
+    });
+    return QApplication::exec();
+}
