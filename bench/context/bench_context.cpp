@@ -1,5 +1,5 @@
 // bench_context: the context engine's figures (docs/benchmarks.md "Context").
-//   bench_context [--reps N] [--per-turn] [--seed-only]
+//   bench_context [--reps N] [--per-turn] [--seed-only | --assembly-only]
 // Each part is a function of its own so that more experiments can be added next to it.
 
 #include "assemblytime.h"
@@ -20,6 +20,7 @@ int main(int argc, char **argv)
     bool ok = true;
     if (!args.contains(QStringLiteral("--seed-only")))
         ok = Skein::Bench::runAssemblyTime(out, reps) && ok;
-    ok = Skein::Bench::runSeedExperiment(out, args.contains(QStringLiteral("--per-turn"))) && ok;
+    if (!args.contains(QStringLiteral("--assembly-only")))
+        ok = Skein::Bench::runSeedExperiment(out, args.contains(QStringLiteral("--per-turn"))) && ok;
     return ok ? 0 : 1;
 }
