@@ -13,6 +13,8 @@ shoot() { # name, seed language, then skein arguments
   # A few conversations (one with code, a table and two branches) to show.
   python3 "$src/scripts/screenshot-seed.py" "$seed" "$data/seed.json"
   "$build/src/cli/skein-cli" --data-dir "$data" import "$data/seed.json" >/dev/null
+  # SHOT_THEME=dark: the theme chosen in Settings → Appearance.
+  [[ -z ${SHOT_THEME:-} ]] || printf '[appearance]\ntheme=%s\n' "$SHOT_THEME" >"$data/ui-state.ini"
   "$build/src/skein" --data-dir "$data" "$@" &
   local pid=$!
   sleep "${SKEIN_SHOT_DELAY:-3}"
@@ -25,3 +27,9 @@ shoot() { # name, seed language, then skein arguments
 
 shoot main-window en --lang en
 shoot main-window-zh zh --lang zh_CN
+SHOT_THEME=dark shoot main-window-dark en --lang en
+# The Settings dialog and the first-run page, rendered with sample providers.
+if [[ -x $build/tests/gui/settings_screenshot ]]; then
+  "$build/tests/gui/settings_screenshot" "$out"
+  "$build/tests/gui/settings_screenshot" "$out" --dark
+fi

@@ -54,7 +54,8 @@ FirstRunDialog::FirstRunDialog(AppContext &context, LocalServerProbe *probe, QWi
                            local);
         auto *state = new QLabel(tr("Looking…"), local);
         state->setObjectName(QStringLiteral("localState_") + server.presetId);
-        auto *use = new QPushButton(tr("Use %1").arg(server.name), local);
+        auto *use = new QPushButton(tr("Use"), local);
+        use->setAccessibleName(tr("Use %1").arg(server.name));
         use->setObjectName(QStringLiteral("useLocal_") + server.presetId);
         use->setEnabled(false);
         connect(use, &QPushButton::clicked, this, [this, i] { useLocalServer(i); });
@@ -117,7 +118,7 @@ FirstRunDialog::FirstRunDialog(AppContext &context, LocalServerProbe *probe, QWi
     connect(m_addCloud, &QPushButton::clicked, this, &FirstRunDialog::addCloudProvider);
     connect(m_probe, &LocalServerProbe::serverChanged, this, &FirstRunDialog::showServer);
     updateCloud();
-    resize(560, 440);
+    resize(560, 420);
     m_probe->start();
 }
 

@@ -52,7 +52,7 @@ ProvidersPage::ProvidersPage(AppContext &context, SettingsSaver *saver, QWidget 
     m_listView->setAccessibleName(tr("Configured providers"));
     m_listView->setModel(m_list);
     m_listView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_listView->setMaximumWidth(190);
+    m_listView->setMaximumWidth(150);
 
     m_addButton = new QPushButton(tr("&Add"), this);
     m_addButton->setObjectName(QStringLiteral("addProviderButton"));
@@ -183,6 +183,7 @@ QWidget *ProvidersPage::buildEditor()
     m_models->setAccessibleName(tr("Models, with context window, maximum output and prices per million tokens"));
     m_models->setModel(m_modelTable);
     m_models->verticalHeader()->hide();
+    m_models->verticalHeader()->setDefaultSectionSize(m_models->fontMetrics().height() + 6);
     m_models->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_models->horizontalHeader()->setSectionResizeMode(ModelInfoTableModel::Id, QHeaderView::Stretch);
     m_models->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed

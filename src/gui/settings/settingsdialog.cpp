@@ -34,7 +34,7 @@ SettingsDialog::SettingsDialog(AppContext &context, QWidget *parent)
     setWindowTitle(tr("Settings"));
     m_pageList->setObjectName(QStringLiteral("settingsPageList"));
     m_pageList->setAccessibleName(tr("Settings pages"));
-    m_pageList->setMaximumWidth(170);
+    m_pageList->setMaximumWidth(140);
     m_pageList->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
     m_pages->setObjectName(QStringLiteral("settingsPages"));
     m_problem->setObjectName(QStringLiteral("settingsProblem"));
@@ -66,7 +66,7 @@ SettingsDialog::SettingsDialog(AppContext &context, QWidget *parent)
     layout->addWidget(buttons);
     connect(m_saver, &SettingsSaver::failed, this, &SettingsDialog::showProblem);
     setTabOrder(m_pageList, m_pages);
-    resize(760, 540);
+    resize(800, 560);
     load();
 }
 

@@ -33,6 +33,8 @@ QVariant ModelInfoTableModel::data(const QModelIndex &index, int role) const
         return {};
     const ModelInfo &m = m_models.at(index.row());
     const QLocale locale;
+    if (role == Qt::ToolTipRole && index.column() == Id)
+        return m.id;
     if (role == Qt::TextAlignmentRole && index.column() != Id)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::EditRole) {

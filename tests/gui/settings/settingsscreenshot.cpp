@@ -78,6 +78,10 @@ int main(int argc, char **argv)
                 list->setCurrentIndex(list->model()->index(list->model()->rowCount() - 1, 0));
             QTimer::singleShot(600, dialog, [&, dialog] {
                 grab(dialog, QDir(out).filePath(QStringLiteral("settings%1.png").arg(suffix)));
+                if (dark) {
+                    QApplication::quit();
+                    return;
+                }
                 dialog->showPage(SettingsDialog::Page::Context);
                 QTimer::singleShot(400, dialog, [&, dialog] {
                     grab(dialog, QDir(out).filePath(QStringLiteral("settings-context%1.png").arg(suffix)));
