@@ -80,6 +80,7 @@ void defineSend(QCommandLineParser &p)
     p.addOption({QStringLiteral("kind"), Cli::tr("openai, anthropic or ollama."), Cli::tr("kind")});
     p.addOption({QStringLiteral("model"), Cli::tr("The model."), Cli::tr("model")});
     p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
+    Cli::defineToolOptions(p);
 }
 
 } // namespace
@@ -105,7 +106,7 @@ const QList<Cli::Command> &Cli::commands()
          &Cli::cmdProviders, defineProviders},
         {"send",
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--model M] [--max-iterations N] "
-         "[--json] TEXT|-",
+         "[--allow-tool NAME]... [--deny-tools] [--no-tools] [--json] TEXT|-",
          &Cli::cmdSend, defineSend},
         {"memories", "memories list|add|edit|delete|accept|reject|disable|promote|restore|history [ID] [TEXT] [--json]",
          &Cli::cmdMemories, &Cli::defineMemories},
@@ -113,6 +114,12 @@ const QList<Cli::Command> &Cli::commands()
         {"compact", "compact ID [--provider NAME | --base-url URL --kind K] [--model M] [--json]", &Cli::cmdCompact,
          &Cli::defineCompact},
         {"context", "context ID [--json] [--model M]", &Cli::cmdContext, &Cli::defineContext},
+        {"tools", "tools list [--json] [--no-servers]", &Cli::cmdTools, Cli::defineTools},
+        {"mcp",
+         "mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | "
+         "remove NAME | import FILE | log NAME [--lines N]",
+         &Cli::cmdMcp, Cli::defineMcp},
+        {"restore", "restore [--json]", &Cli::cmdRestore, Cli::defineRestore},
     };
     return list;
 }

@@ -13,6 +13,8 @@ class QCommandLineParser;
 namespace Skein {
 
 class AppContext;
+class AsyncStore;
+class ProviderClient;
 class CommonOptions;
 class Store;
 struct ProviderConfig;
@@ -31,6 +33,12 @@ public:
     Cli(QTextStream &out, QTextStream &err);
     ~Cli();
     int run(const QStringList &arguments);
+
+    // Options of the agent commands (cli_agent.cpp), for the command table.
+    static void defineToolOptions(QCommandLineParser &parser);
+    static void defineTools(QCommandLineParser &parser);
+    static void defineMcp(QCommandLineParser &parser);
+    static void defineRestore(QCommandLineParser &parser);
 
 private:
     struct Command
@@ -83,6 +91,14 @@ private:
     // The context engine (cli_context.cpp)
     int cmdContext(QCommandLineParser &parser);
     static void defineContext(QCommandLineParser &parser);
+    // The agent loop, tools, MCP servers and crash recovery (cli_agent.cpp)
+    int cmdTools(QCommandLineParser &parser);
+    int cmdMcp(QCommandLineParser &parser);
+    int cmdRestore(QCommandLineParser &parser);
+    // Runs one user turn (or resumes a waiting one when text is null) with tools and prints it;
+    // returns the exit status. store must be open; m_store is closed.
+    int runAgent(AsyncStore &store, ProviderClient &client, const QString &sessionId, const QString &text,
+                 const QString &model, const QString &providerId, QCommandLineParser &parser);
 
     QTextStream &m_out;
     QTextStream &m_err;
