@@ -3,6 +3,8 @@
 #include "core/tokens/tokenestimator.h"
 #include "engine/memory/pathspans.h"
 
+#include <algorithm>
+
 namespace Skein {
 
 QString ConsolidationPlan::reasonName(Reason reason)
@@ -32,12 +34,16 @@ ConsolidationPlan plan(const QList<Message> &path, const QList<Summary> &validSu
     out.historyShare = historyShare;
     out.coveredEnd = PathSpans::coveredEnd(path, validSummaries);
 
+    const QList<PathTurn> turns = PathSpans::turns(path, out.coveredEnd);
+    const qsizetype digestBefore
+        = turns.size() > settings.toolDigestKeepTurns ? turns[turns.size() - settings.toolDigestKeepTurns].first : 0;
     QList<qint64> tokens(path.size(), 0);
     for (qsizetype i = out.coveredEnd; i < path.size(); ++i) {
         tokens[i] = PathSpans::messageTokens(path[i], estimator);
+        if (path[i].role == Role::Tool && i < digestBefore)
+            tokens[i] = std::min(tokens[i], settings.toolDigestTokens);
         out.unsummarisedTokens += tokens[i];
     }
-    const QList<PathTurn> turns = PathSpans::turns(path, out.coveredEnd);
     out.unsummarisedTurns = int(turns.size());
     out.projectedTokens = out.unsummarisedTokens;
 

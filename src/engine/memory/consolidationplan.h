@@ -25,6 +25,10 @@ struct ConsolidationSettings
     // A tail of eligible turns shorter than this waits for more turns instead of becoming a tiny
     // segment (unless it holds a quarter of the share, e.g. a large tool output).
     int minCompactTurns = 3;
+    // Governance (SPEC §4.4) sends tool outputs older than the last keepTurns turns as digests of
+    // about this many tokens: the trigger counts them at that size, as the request will.
+    qint64 toolDigestTokens = 1200;
+    int toolDigestKeepTurns = 2;
 };
 
 // A run of whole turns to summarise into one segment summary.

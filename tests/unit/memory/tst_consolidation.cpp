@@ -152,6 +152,23 @@ private Q_SLOTS:
         QCOMPARE(ConsolidationPlanner::plan(makePath(11, 50), {}, 1000, {}, m_estimator).segments.size(), 1);
     }
 
+    void oldToolOutputsCountAsDigests()
+    {
+        // 11 turns, a 5,000-token tool output every third: governance digests those older than the
+        // last two turns (turn 9 is recent, turns 0, 3 and 6 are not).
+        QList<Message> path = makePath(11, 10, true);
+        for (Message &m : path)
+            if (m.role == Role::Tool)
+                m.tokenEstimate = 5000;
+        const ConsolidationPlan plan = ConsolidationPlanner::plan(path, {}, 100000, {}, m_estimator);
+        int tools = 0;
+        for (const Message &m : path)
+            tools += m.role == Role::Tool;
+        const qint64 plain = (path.size() - tools) * 10;
+        const int recentTools = 1;
+        QCOMPARE(plan.unsummarisedTokens, plain + (tools - recentTools) * 1200 + recentTools * 5000);
+    }
+
     void segmentsNeverSplitAToolChain()
     {
         const QList<Message> path = makePath(40, 40, true);
