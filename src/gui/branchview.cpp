@@ -54,6 +54,7 @@ BranchView::BranchView(AsyncStore &store, QWidget *parent)
         b->setToolTip(tip);
         b->setAccessibleName(tip);
         b->setAutoRaise(true);
+        b->setMinimumWidth(20);
         bar->addWidget(b);
         return b;
     };
@@ -72,6 +73,7 @@ BranchView::BranchView(AsyncStore &store, QWidget *parent)
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("branchStatus"));
     m_status->setForegroundRole(QPalette::PlaceholderText);
+    m_status->setMinimumWidth(1); // clipped rather than widening a narrow dock
     bar->addWidget(m_status);
     layout->addLayout(bar);
     m_graph = new BranchGraph(this);

@@ -117,6 +117,8 @@ ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
     m_rerun->setObjectName(QStringLiteral("contextRerun"));
     m_rerun->setToolTip(tr("Generate a new reply next to this one, with the context as ticked here"));
     connect(m_rerun, &QPushButton::clicked, this, &ContextInspector::rerun);
+    m_reset->setMinimumWidth(30);
+    m_rerun->setMinimumWidth(60);
     buttons->addWidget(m_rerun);
     v->addLayout(buttons);
     m_pages->addWidget(page);

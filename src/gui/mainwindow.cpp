@@ -6,13 +6,14 @@
 #include "chatview.h"
 #include "composer.h"
 #include "core/appinfo.h"
+#include "inspectorpanels.h"
 #include "linkopener.h"
 #include "models/threadmodel.h"
 #include "placeholderpanel.h"
+#include "sessionsidebar.h"
 #include "settings/appearance.h"
 #include "settings/firstrundialog.h"
 #include "settings/settingsdialog.h"
-#include "sessionsidebar.h"
 #include "storagestartup.h"
 
 #include <QApplication>
@@ -111,22 +112,13 @@ void MainWindow::buildPanels()
 
     m_inspectorTabs = new QTabWidget(this);
     m_inspectorTabs->setObjectName(QStringLiteral("inspectorTabs"));
-    auto *branches = new PlaceholderPanel(
-        tr("Branches"), tr("The tree of the open conversation appears here. Click a node to switch branch."),
-        m_inspectorTabs);
-    branches->setObjectName(QStringLiteral("branchView"));
-    auto *memory = new PlaceholderPanel(
-        tr("Memory"), tr("Long-term memories, where each came from, and the ones waiting for your review."),
-        m_inspectorTabs);
-    memory->setObjectName(QStringLiteral("memoryInspector"));
-    auto *contextPanel = new PlaceholderPanel(
-        tr("Context"),
-        tr("Exactly what the model sees for the selected reply: budget, messages, summaries and memories."),
-        m_inspectorTabs);
-    contextPanel->setObjectName(QStringLiteral("contextInspector"));
-    m_inspectorTabs->addTab(branches, tr("Branches"));
-    m_inspectorTabs->addTab(memory, tr("Memory"));
-    m_inspectorTabs->addTab(contextPanel, tr("Context"));
+    m_panels = new InspectorPanels(m_context.storage(), m_inspectorTabs, this);
+    connect(m_chat, &ChatController::currentSessionChanged, m_panels, &InspectorPanels::setSession);
+    connect(m_chat, &ChatController::selectedMessageChanged, m_panels, &InspectorPanels::setSelectedMessage);
+    connect(m_chat, &ChatController::messageStored, m_panels, &InspectorPanels::messageStored);
+    connect(m_chat, &ChatController::activeLeafChanged, m_panels, &InspectorPanels::activeLeafChanged);
+    connect(m_panels, &InspectorPanels::showMessageRequested, m_chat, &ChatController::openMessage);
+    connect(m_panels, &InspectorPanels::regenerateRequested, m_chat, &ChatController::regenerate);
 
     m_inspectorDock = new QDockWidget(tr("Inspector"), this);
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
@@ -205,6 +197,8 @@ void MainWindow::buildMenus()
             m_inspectorTabs->setCurrentIndex(i);
         });
     }
+    view->addSeparator();
+    view->addAction(m_panels->usageAction());
     view->addSeparator();
     QAction *fullScreen = view->addAction(tr("&Full Screen"));
     fullScreen->setShortcut(QKeySequence::FullScreen);

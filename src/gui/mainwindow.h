@@ -14,6 +14,7 @@ namespace Skein {
 class AppContext;
 class ChatController;
 class ChatView;
+class InspectorPanels;
 class Composer;
 class LinkOpener;
 class SessionSidebar;
@@ -37,6 +38,8 @@ public:
     Composer *composer() const { return m_composer; }
     // The one path through which links in rendered content open (tests replace its dialog).
     LinkOpener *linkOpener() const { return m_links; }
+    // The Branches / Memory / Context panels and View → Usage.
+    InspectorPanels *inspectorPanels() const { return m_panels; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -64,6 +67,7 @@ private:
     Composer *m_composer = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QTabWidget *m_inspectorTabs = nullptr;
+    InspectorPanels *m_panels = nullptr;
     QLabel *m_banner = nullptr;
     StorageStartup *m_storage = nullptr;
 };

@@ -72,6 +72,7 @@ void MemoryInspector::buildUi()
     add->setObjectName(QStringLiteral("memoryAdd"));
     add->setText(tr("Add…"));
     add->setToolTip(tr("Add a memory by hand"));
+    add->setMinimumWidth(28);
     connect(add, &QToolButton::clicked, this, &MemoryInspector::addMemory);
     top->addWidget(add);
     layout->addLayout(top);
@@ -102,8 +103,10 @@ void MemoryInspector::buildUi()
             [this] { m_filter->setType(comboValue<MemoryType>(m_type)); });
     connect(m_status, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setStatus(comboValue<MemoryStatus>(m_status)); });
+    // The dock can be narrow: every control may shrink below its natural width.
     for (QComboBox *c : {m_scope, m_type, m_status}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        c->setMinimumWidth(40);
         filters->addWidget(c);
     }
     filters->addStretch(1);
@@ -125,6 +128,7 @@ void MemoryInspector::buildUi()
     m_injectedOnly = new QCheckBox(this);
     m_injectedOnly->setObjectName(QStringLiteral("memoryInjectedOnly"));
     m_injectedOnly->setText(tr("Only those injected in the selected reply"));
+    m_injectedOnly->setMinimumWidth(40);
     connect(m_injectedOnly, &QCheckBox::toggled, m_filter, &MemoryFilterModel::setInjectedOnly);
     layout->addWidget(m_injectedOnly);
     m_injectedLabel = new QLabel(this);
@@ -162,6 +166,7 @@ void MemoryInspector::buildUi()
         b->setText(text);
         b->setToolTip(tip);
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setMinimumWidth(28);
         actions->addWidget(b);
         return b;
     };
