@@ -168,7 +168,7 @@ private Q_SLOTS:
         calibration.start();
         const CliRun whole = runCli({u"--data-dir"_s, data, u"send"_s, u"--session"_s, sessionId, u"--base-url"_s,
                                      server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s,
-                                     u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s, u"task 0 run -1"_s});
+                                     u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s, u"task 0 run 1000"_s});
         const qint64 turnMs = calibration.elapsed();
         QVERIFY2(whole.status == 0, whole.err.constData());
         QVERIFY2(whole.err.count("[tool]") >= 12, whole.err.constData());
@@ -208,8 +208,10 @@ private Q_SLOTS:
                 err += p.readAllStandardError();
             }
             const bool finishedByItself = p.state() != QProcess::Running;
-            p.kill();
-            QVERIFY(p.waitForFinished(10000));
+            if (p.state() != QProcess::NotRunning) {
+                p.kill(); // SIGKILL
+                QVERIFY(p.waitForFinished(10000));
+            }
             err += p.readAllStandardError();
             if (finishedByItself) {
                 QVERIFY2(p.exitCode() == 0, err.constData());
