@@ -192,7 +192,7 @@ private Q_SLOTS:
                         succeeded.insert(e.requestId);
             }
             const int task = run % Tasks;
-            const int killAfterMs = int(random.bounded(int(turnMs * 13 / 10)));
+            const int killAfterMs = int(random.bounded(int(turnMs * 7 / 10)));
             QProcess p;
             p.start(QStringLiteral(SKEIN_CLI_PATH),
                                    {u"--data-dir"_s, data, u"send"_s, u"--session"_s, sessionId, u"--base-url"_s,
