@@ -91,6 +91,271 @@
         </message>
     </context>
     <context>
+        <name>Skein::AgentRun</name>
+        <message>
+            <source>The database is not open.</source>
+            <translation>数据库尚未打开。</translation>
+        </message>
+        <message>
+            <source>This conversation has no tool call to resume.</source>
+            <translation>此对话没有可继续的工具调用。</translation>
+        </message>
+        <message>
+            <source>Stopped by the user.</source>
+            <translation>已被用户停止。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::AgentRunner</name>
+        <message>
+            <source>This conversation is already running a reply; wait for it or stop it first.</source>
+            <translation>此对话正在生成回复；请等待其完成或先停止它。</translation>
+        </message>
+        <message>
+            <source>This conversation is busy in another Skein process (pid %1); try again when it is done.</source>
+            <translation>此对话正被另一个 Skein 进程（pid %1）使用；请在其完成后重试。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::AppearancePage</name>
+        <message>
+            <source>Use the &amp;system font</source>
+            <translation>使用系统字体(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Follow the system</source>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>Light</source>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <source>Dark</source>
+            <translation>深色</translation>
+        </message>
+        <message>
+            <source>System size</source>
+            <translation>系统大小</translation>
+        </message>
+        <message>
+            <source> pt</source>
+            <translation> 磅</translation>
+        </message>
+        <message>
+            <source>Look</source>
+            <translation>外观</translation>
+        </message>
+        <message>
+            <source>&amp;Theme:</source>
+            <translation>主题(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Font:</source>
+            <translation>字体(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>Font si&amp;ze:</source>
+            <translation>字号(&amp;Z)：</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>&amp;Language:</source>
+            <translation>语言(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>The language changes the next time Skein starts.</source>
+            <translation>语言将在下次启动 Skein 时更改。</translation>
+        </message>
+        <message>
+            <source>Restart Skein to use the new language.</source>
+            <translation>重新启动 Skein 以使用新语言。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ApprovalsPage</name>
+        <message>
+            <source>&amp;Revoke</source>
+            <translation>撤销(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Revoke &amp;All</source>
+            <translation>全部撤销(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Tools that can change things outside Skein ask before they run. These are the ones you allowed to run without asking. An approval ends by itself when the tool's definition changes.</source>
+            <translation>可能改动 Skein 之外内容的工具在运行前会先询问。以下是你允许无需询问即可运行的工具。工具的定义发生变化时，批准会自动失效。</translation>
+        </message>
+        <message>
+            <source>Tools allowed without asking</source>
+            <translation>无需询问即可运行的工具</translation>
+        </message>
+        <message>
+            <source>Tool</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>Allowed on</source>
+            <translation>允许时间</translation>
+        </message>
+        <message>
+            <source>No tool is allowed to run without asking.</source>
+            <translation>没有任何工具可以无需询问而运行。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::BranchGraph</name>
+        <message>
+            <source>You</source>
+            <translation>你</translation>
+        </message>
+        <message>
+            <source>Assistant</source>
+            <translation>助手</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <source>Tool</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>Conversation tree</source>
+            <translation>对话树</translation>
+        </message>
+        <message>
+            <source>On the current branch. Click to show it in the chat.</source>
+            <translation>位于当前分支。点击可在对话中显示。</translation>
+        </message>
+        <message>
+            <source>Click to switch to this branch.</source>
+            <translation>点击切换到此分支。</translation>
+        </message>
+        <message>
+            <source>Summary of 1 message</source>
+            <translation>1 条消息的摘要</translation>
+        </message>
+        <message>
+            <source>Summary of %1 messages</source>
+            <translation>%1 条消息的摘要</translation>
+        </message>
+        <message>
+            <source>1 token</source>
+            <translation>1 个令牌</translation>
+        </message>
+        <message>
+            <source>%1 tokens</source>
+            <translation>%1 个令牌</translation>
+        </message>
+        <message>
+            <source>Click to expand the messages it covers.</source>
+            <translation>点击展开其涵盖的消息。</translation>
+        </message>
+        <message>
+            <source>%1 messages in a straight line</source>
+            <translation>%1 条连续消息</translation>
+        </message>
+        <message>
+            <source>Click to expand.</source>
+            <translation>点击展开。</translation>
+        </message>
+        <message>
+            <source>Session summary, %1 tokens</source>
+            <translation>会话摘要，%1 个令牌</translation>
+        </message>
+        <message>
+            <source>Segment summary, %1 tokens</source>
+            <translation>片段摘要，%1 个令牌</translation>
+        </message>
+        <message>
+            <source>Click to collapse the span into its summary.</source>
+            <translation>点击将这段消息折叠为摘要。</translation>
+        </message>
+        <message>
+            <source>⋯ %1 more</source>
+            <translation>⋯ 另有 %1 条</translation>
+        </message>
+        <message>
+            <source>Summary (%1)</source>
+            <translation>摘要（%1 条）</translation>
+        </message>
+        <message>
+            <source>(writing…)</source>
+            <translation>（正在生成…）</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <translation>（空）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::BranchView</name>
+        <message>
+            <source>Zoom out (Ctrl+−)</source>
+            <translation>缩小 (Ctrl+−)</translation>
+        </message>
+        <message>
+            <source>Actual size (Ctrl+0)</source>
+            <translation>实际大小 (Ctrl+0)</translation>
+        </message>
+        <message>
+            <source>Zoom in (Ctrl++)</source>
+            <translation>放大 (Ctrl++)</translation>
+        </message>
+        <message>
+            <source>Compact</source>
+            <translation>紧凑</translation>
+        </message>
+        <message>
+            <source>Collapse long straight runs and summarised spans</source>
+            <translation>折叠较长的连续消息和已摘要的片段</translation>
+        </message>
+        <message>
+            <source>No conversation open</source>
+            <translation>未打开对话</translation>
+        </message>
+        <message>
+            <source>Could not load the tree: %1</source>
+            <translation>无法加载对话树：%1</translation>
+        </message>
+        <message>
+            <source>1 message</source>
+            <translation>1 条消息</translation>
+        </message>
+        <message>
+            <source>%1 messages</source>
+            <translation>%1 条消息</translation>
+        </message>
+        <message>
+            <source>1 branch</source>
+            <translation>1 个分支</translation>
+        </message>
+        <message>
+            <source>%1 branches</source>
+            <translation>%1 个分支</translation>
+        </message>
+        <message>
+            <source>Could not switch branch: %1</source>
+            <translation>无法切换分支：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::BudgetBar</name>
+        <message>
+            <source>Context budget</source>
+            <translation>上下文预算</translation>
+        </message>
+        <message>
+            <source>%1: %2 tokens (%3% of the budget)</source>
+            <translation>%1：%2 个令牌（占预算 %3%）</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::BuiltinTools</name>
         <message>
             <source>Unknown time zone “%1”; use an IANA id such as Europe/Berlin.</source>
@@ -221,6 +486,77 @@
         </message>
     </context>
     <context>
+        <name>Skein::ChatController</name>
+        <message>
+            <source>Search failed: %1</source>
+            <translation>搜索失败：%1</translation>
+        </message>
+        <message>
+            <source>Could not load conversations: %1</source>
+            <translation>无法加载对话：%1</translation>
+        </message>
+        <message>
+            <source>Could not create a conversation: %1</source>
+            <translation>无法创建对话：%1</translation>
+        </message>
+        <message>
+            <source>Could not open the conversation: %1</source>
+            <translation>无法打开对话：%1</translation>
+        </message>
+        <message>
+            <source>This conversation's messages do not form a valid tree.</source>
+            <translation>此对话的消息无法构成有效的树。</translation>
+        </message>
+        <message>
+            <source>No provider is configured for this conversation. Add one in Settings.</source>
+            <translation>此对话没有配置服务商。请在“设置”中添加一个。</translation>
+        </message>
+        <message>
+            <source>Could not rename: %1</source>
+            <translation>无法重命名：%1</translation>
+        </message>
+        <message>
+            <source>Could not archive: %1</source>
+            <translation>无法归档：%1</translation>
+        </message>
+        <message>
+            <source>Conversation archived.</source>
+            <translation>对话已归档。</translation>
+        </message>
+        <message>
+            <source>Conversation deleted.</source>
+            <translation>对话已删除。</translation>
+        </message>
+        <message>
+            <source>“%1” deleted.</source>
+            <translation>“%1”已删除。</translation>
+        </message>
+        <message>
+            <source>Copy of conversation</source>
+            <translation>对话副本</translation>
+        </message>
+        <message>
+            <source>%1 (copy)</source>
+            <translation>%1（副本）</translation>
+        </message>
+        <message>
+            <source>Could not duplicate: %1</source>
+            <translation>无法复制对话：%1</translation>
+        </message>
+        <message>
+            <source>Exported to %1</source>
+            <translation>已导出到 %1</translation>
+        </message>
+        <message>
+            <source>Export failed: %1</source>
+            <translation>导出失败：%1</translation>
+        </message>
+        <message>
+            <source>Could not delete the branch: %1</source>
+            <translation>无法删除分支：%1</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ChatTurn</name>
         <message>
             <source>Only a reply of the model can be continued or retried.</source>
@@ -229,6 +565,13 @@
         <message>
             <source>Only an interrupted or stopped reply can be continued.</source>
             <translation>只有被中断或已停止的回复才能继续。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ChatView</name>
+        <message>
+            <source>Conversation</source>
+            <translation>对话</translation>
         </message>
     </context>
     <context>
@@ -255,7 +598,7 @@
         </message>
         <message>
             <source>Print JSON.</source>
-            <translation>以 JSON 格式输出。</translation>
+            <translation>输出 JSON。</translation>
         </message>
         <message>
             <source>The title.</source>
@@ -367,7 +710,7 @@
         </message>
         <message>
             <source>A provider's base URL, without a stored key.</source>
-            <translation>服务提供方的基础 URL，不使用已保存的密钥。</translation>
+            <translation>服务商的基础 URL，不使用已保存的密钥。</translation>
         </message>
         <message>
             <source>The model.</source>
@@ -535,7 +878,7 @@
         </message>
         <message>
             <source>--base-url needs --kind openai, anthropic or ollama</source>
-            <translation>--base-url 需要配合 --kind openai、anthropic 或 ollama 使用</translation>
+            <translation>--base-url 需要配合 --kind openai、anthropic 或 ollama</translation>
         </message>
         <message>
             <source>no model given; use --model or set the provider's default model</source>
@@ -593,6 +936,406 @@
             <source>usage: providers list|add|remove|models|set-model</source>
             <translation>用法：providers list|add|remove|models|set-model</translation>
         </message>
+        <message>
+            <source>Assemble for this model instead of the session's.</source>
+            <translation>按此模型而非会话的模型组装。</translation>
+        </message>
+        <message>
+            <source>usage: context ID [--json] [--model M]</source>
+            <translation>用法：context ID [--json] [--model M]</translation>
+        </message>
+        <message>
+            <source>Context of %1 (%2) for %3</source>
+            <translation>%1（%2）面向 %3 的上下文</translation>
+        </message>
+        <message>
+            <source>(no model)</source>
+            <translation>（无模型）</translation>
+        </message>
+        <message>
+            <source>Window: %1 tokens (%2); output reserve %3; input budget %4</source>
+            <translation>窗口：%1 个 token（%2）；输出预留 %3；输入预算 %4</translation>
+        </message>
+        <message>
+            <source>Shares: system %1, tools %2, history %3, current %4 (unused shares go to history)</source>
+            <translation>份额：系统 %1，工具 %2，历史 %3，当前 %4（未用份额归历史）</translation>
+        </message>
+        <message>
+            <source>Sections (estimated tokens):</source>
+            <translation>各部分（估算 token 数）：</translation>
+        </message>
+        <message>
+            <source>system</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <source>memories</source>
+            <translation>记忆</translation>
+        </message>
+        <message>
+            <source>summaries</source>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>tools</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>history</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>current</source>
+            <translation>当前</translation>
+        </message>
+        <message>
+            <source>runtime block</source>
+            <translation>运行时信息块</translation>
+        </message>
+        <message>
+            <source>output reserve</source>
+            <translation>输出预留</translation>
+        </message>
+        <message>
+            <source>Estimate: %1 tokens (calibration x%2)</source>
+            <translation>估算：%1 个 token（校准系数 ×%2）</translation>
+        </message>
+        <message>
+            <source>Cost estimate: %1 input, at most %2 output</source>
+            <translation>费用估算：输入 %1，输出最多 %2</translation>
+        </message>
+        <message>
+            <source>Included messages (%1): %2</source>
+            <translation>包含的消息（%1）：%2</translation>
+        </message>
+        <message>
+            <source>Excluded messages (%1): %2</source>
+            <translation>排除的消息（%1）：%2</translation>
+        </message>
+        <message>
+            <source>Older messages not read: %1 (summarised or beyond the window)</source>
+            <translation>未读取的更早消息：%1（已摘要或超出窗口）</translation>
+        </message>
+        <message>
+            <source>Summaries used: %1</source>
+            <translation>使用的摘要：%1</translation>
+        </message>
+        <message>
+            <source>Memories used: %1</source>
+            <translation>使用的记忆：%1</translation>
+        </message>
+        <message>
+            <source>Governance: %1 orphan results dropped, %2 missing results added, %3 tool outputs digested, %4 left out, %5 old turns dropped</source>
+            <translation>治理：丢弃孤立结果 %1 个，补上缺失结果 %2 个，压缩工具输出 %3 个，省略 %4 个，丢弃旧回合 %5 个</translation>
+        </message>
+        <message>
+            <source>Warning: the current message alone is larger than the input budget.</source>
+            <translation>警告：仅当前消息就已超过输入预算。</translation>
+        </message>
+        <message>
+            <source>list: only pending, active, disabled or rejected memories.</source>
+            <translation>list：仅显示待审核、已启用、已停用或已拒绝的记忆。</translation>
+        </message>
+        <message>
+            <source>status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>list: only global, session or branch memories; add, promote: the scope.</source>
+            <translation>list：仅显示全局、会话或分支记忆；add、promote：作用范围。</translation>
+        </message>
+        <message>
+            <source>scope</source>
+            <translation>范围</translation>
+        </message>
+        <message>
+            <source>preference, fact, profile, instruction or task.</source>
+            <translation>preference（偏好）、fact（事实）、profile（个人资料）、instruction（指示）或 task（任务）。</translation>
+        </message>
+        <message>
+            <source>type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>list: memories of this session (and global ones); add: the session of a session memory.</source>
+            <translation>list：此会话的记忆（以及全局记忆）；add：会话记忆所属的会话。</translation>
+        </message>
+        <message>
+            <source>A configured provider (default: the session's).</source>
+            <translation>已配置的服务商（默认：会话所用的服务商）。</translation>
+        </message>
+        <message>
+            <source>The model that writes the summaries (default: the session's).</source>
+            <translation>用于撰写摘要的模型（默认：会话所用的模型）。</translation>
+        </message>
+        <message>
+            <source>The history share of the budget in tokens (default: from the model's window).</source>
+            <translation>预算中历史部分的 token 数（默认：根据模型的上下文窗口计算）。</translation>
+        </message>
+        <message>
+            <source>Summarise only when the 70% / 12-turn thresholds say so.</source>
+            <translation>仅在达到 70% / 12 轮阈值时才生成摘要。</translation>
+        </message>
+        <message>
+            <source>usage: memories %1</source>
+            <translation>用法：memories %1</translation>
+        </message>
+        <message>
+            <source>--status takes pending, active, disabled or rejected</source>
+            <translation>--status 的取值为 pending、active、disabled 或 rejected</translation>
+        </message>
+        <message>
+            <source>--scope takes global, session or branch</source>
+            <translation>--scope 的取值为 global、session 或 branch</translation>
+        </message>
+        <message>
+            <source>--type takes preference, fact, profile, instruction or task</source>
+            <translation>--type 的取值为 preference、fact、profile、instruction 或 task</translation>
+        </message>
+        <message>
+            <source>usage: memories add [--type T] [--scope global|session --session ID] TEXT|-</source>
+            <translation>用法：memories add [--type T] [--scope global|session --session ID] TEXT|-</translation>
+        </message>
+        <message>
+            <source>a branch memory comes from a message; add it as session or global</source>
+            <translation>分支记忆来自某条消息；请以会话或全局范围添加</translation>
+        </message>
+        <message>
+            <source>promote needs --scope session or global</source>
+            <translation>promote 需要 --scope session 或 global</translation>
+        </message>
+        <message>
+            <source>VERSION is a number from 'memories history'</source>
+            <translation>VERSION 是 “memories history” 中列出的编号</translation>
+        </message>
+        <message>
+            <source>replaced by %1</source>
+            <translation>由 %1 替换</translation>
+        </message>
+        <message>
+            <source>now</source>
+            <translation>当前</translation>
+        </message>
+        <message>
+            <source>usage: memories list|add|edit|accept|reject|disable|promote|restore|delete|history</source>
+            <translation>用法：memories list|add|edit|accept|reject|disable|promote|restore|delete|history</translation>
+        </message>
+        <message>
+            <source>usage: summaries ID [--json]</source>
+            <translation>用法：summaries ID [--json]</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tokens</source>
+            <translation>
+                <numerusform>%n 个 token</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>superseded by %1</source>
+            <translation>已被 %1 取代</translation>
+        </message>
+        <message>
+            <source>usage: compact ID [--provider NAME | --base-url URL --kind K] [--model M]</source>
+            <translation>用法：compact ID [--provider NAME | --base-url URL --kind K] [--model M]</translation>
+        </message>
+        <message>
+            <source>the session has no provider; use --provider NAME or --base-url URL --kind K</source>
+            <translation>该会话没有服务商；请使用 --provider NAME 或 --base-url URL --kind K</translation>
+        </message>
+        <message>
+            <source>no model given; use --model</source>
+            <translation>未指定模型；请使用 --model</translation>
+        </message>
+        <message>
+            <source>--history-tokens needs a positive number</source>
+            <translation>--history-tokens 需要一个正数</translation>
+        </message>
+        <message>
+            <source>%1 unsummarised turns (%2 tokens; history share %3 tokens)</source>
+            <translation>%1 轮尚未摘要（%2 个 token；历史配额 %3 个 token）</translation>
+        </message>
+        <message>
+            <source>nothing to summarise</source>
+            <translation>没有需要摘要的内容</translation>
+        </message>
+        <message numerus="yes">
+            <source>summarised %1…%2 into %3 (%n tokens):</source>
+            <translation>
+                <numerusform>已将 %1…%2 摘要为 %3（%n 个 token）：</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>session summary %1 updated</source>
+            <translation>会话摘要 %1 已更新</translation>
+        </message>
+        <message>
+            <source>Run this tool without asking (repeatable).</source>
+            <translation>无需询问即可运行此工具（可重复）。</translation>
+        </message>
+        <message>
+            <source>Deny every tool call that needs approval, without asking.</source>
+            <translation>不经询问，拒绝所有需要批准的工具调用。</translation>
+        </message>
+        <message>
+            <source>Offer no tools to the model.</source>
+            <translation>不向模型提供任何工具。</translation>
+        </message>
+        <message>
+            <source>Seconds a tool call may take (default 30).</source>
+            <translation>单次工具调用允许的秒数（默认 30）。</translation>
+        </message>
+        <message>
+            <source>s</source>
+            <translation>秒</translation>
+        </message>
+        <message>
+            <source>Only the built-in tools; do not start MCP servers.</source>
+            <translation>仅内置工具；不启动 MCP 服务器。</translation>
+        </message>
+        <message>
+            <source>add: the server's command (stdio).</source>
+            <translation>add：服务器的命令（stdio）。</translation>
+        </message>
+        <message>
+            <source>cmd</source>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <source>add: an argument of the command (repeatable).</source>
+            <translation>add：命令的一个参数（可重复）。</translation>
+        </message>
+        <message>
+            <source>arg</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>add: an environment variable (repeatable).</source>
+            <translation>add：一个环境变量（可重复）。</translation>
+        </message>
+        <message>
+            <source>K=V</source>
+            <translation>键=值</translation>
+        </message>
+        <message>
+            <source>add: the server's streamable HTTP endpoint.</source>
+            <translation>add：服务器的可流式 HTTP 端点。</translation>
+        </message>
+        <message>
+            <source>add: an HTTP header (repeatable).</source>
+            <translation>add：一个 HTTP 头（可重复）。</translation>
+        </message>
+        <message>
+            <source>log: how many of the last lines (default 200).</source>
+            <translation>log：显示最后多少行（默认 200）。</translation>
+        </message>
+        <message>
+            <source>MCP server %1: its environment/headers could not be read from the keychain: %2</source>
+            <translation>MCP 服务器 %1：无法从钥匙串读取其环境变量/请求头：%2</translation>
+        </message>
+        <message>
+            <source>--tool-timeout needs a positive number of seconds</source>
+            <translation>--tool-timeout 需要一个正数秒数</translation>
+        </message>
+        <message>
+            <source>MCP server %1 failed: %2</source>
+            <translation>MCP 服务器 %1 出错：%2</translation>
+        </message>
+        <message>
+            <source>Your message was not sent.</source>
+            <translation>您的消息未发送。</translation>
+        </message>
+        <message>
+            <source>[tool] %1 %2 running</source>
+            <translation>[工具] %1 %2 运行中</translation>
+        </message>
+        <message>
+            <source>[tool] %1: %2</source>
+            <translation>[工具] %1：%2</translation>
+        </message>
+        <message>
+            <source>(stored result reused, not run again)</source>
+            <translation>（复用已存储的结果，未再次运行）</translation>
+        </message>
+        <message>
+            <source>— it needs approval and standard input is not a terminal (or --deny-tools); allow it with --allow-tool NAME</source>
+            <translation>— 它需要批准，而标准输入不是终端（或使用了 --deny-tools）；可用 --allow-tool NAME 允许它</translation>
+        </message>
+        <message>
+            <source>The model wants to run %1 (%2) with these arguments:</source>
+            <translation>模型想要以下列参数运行 %1（%2）：</translation>
+        </message>
+        <message>
+            <source>Allow it? [o]nce / [a]lways for this tool / [d]eny: </source>
+            <translation>是否允许？[o] 仅此一次 / [a] 始终允许此工具 / [d] 拒绝：</translation>
+        </message>
+        <message>
+            <source>usage: tools list [--json] [--no-servers]</source>
+            <translation>用法：tools list [--json] [--no-servers]</translation>
+        </message>
+        <message>
+            <source>Nothing to repair.</source>
+            <translation>没有需要修复的内容。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n repair(s).</source>
+            <translation>
+                <numerusform>%n 项修复。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>the keychain is not available, so the environment/headers of %1 cannot be stored: %2</source>
+            <translation>钥匙串不可用，因此无法保存 %1 的环境变量/请求头：%2</translation>
+        </message>
+        <message>
+            <source>a server name is 1-32 letters, digits, '-' or '_', without "__"</source>
+            <translation>服务器名称须为 1 到 32 个字母、数字、“-”或“_”，且不能包含“__”</translation>
+        </message>
+        <message>
+            <source>there is already a server named %1; remove it first</source>
+            <translation>已存在名为 %1 的服务器；请先将其移除</translation>
+        </message>
+        <message>
+            <source>mcp add needs either --command CMD or --url URL</source>
+            <translation>mcp add 需要 --command CMD 或 --url URL 之一</translation>
+        </message>
+        <message>
+            <source>--%1 needs KEY=VALUE</source>
+            <translation>--%1 需要 KEY=VALUE 形式</translation>
+        </message>
+        <message>
+            <source>--url needs an http or https URL</source>
+            <translation>--url 需要 http 或 https 地址</translation>
+        </message>
+        <message>
+            <source>added %1</source>
+            <translation>已添加 %1</translation>
+        </message>
+        <message>
+            <source>no MCP server named %1</source>
+            <translation>没有名为 %1 的 MCP 服务器</translation>
+        </message>
+        <message>
+            <source>removed %1</source>
+            <translation>已移除 %1</translation>
+        </message>
+        <message>
+            <source>nothing to import from %1</source>
+            <translation>%1 中没有可导入的内容</translation>
+        </message>
+        <message numerus="yes">
+            <source>imported %n server(s)</source>
+            <translation>
+                <numerusform>已导入 %n 个服务器</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>no log for %1 yet (%2)</source>
+            <translation>%1 尚无日志（%2）</translation>
+        </message>
+        <message>
+            <source>usage: mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | remove NAME | import FILE | log NAME [--lines N]</source>
+            <translation>用法：mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | remove NAME | import FILE | log NAME [--lines N]</translation>
+        </message>
     </context>
     <context>
         <name>Skein::CommonOptions</name>
@@ -614,6 +1357,266 @@
         </message>
     </context>
     <context>
+        <name>Skein::Composer</name>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Token estimate</source>
+            <translation>Token 估算</translation>
+        </message>
+        <message>
+            <source>No provider configured</source>
+            <translation>尚未配置服务商</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n queued</source>
+            <translation>
+                <numerusform>%n 条排队中</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Draft ≈ %1 tokens · request ≈ %2</source>
+            <translation>草稿约 %1 个 token · 请求约 %2</translation>
+        </message>
+        <message>
+            <source> of %1</source>
+            <translation>，上限 %1</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>Queue</source>
+            <translation>排队</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>Stop the reply (Esc)</source>
+            <translation>停止回复 (Esc)</translation>
+        </message>
+        <message>
+            <source>Send (Enter; Shift+Enter for a new line)</source>
+            <translation>发送（Enter；Shift+Enter 换行）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ComposerEdit</name>
+        <message>
+            <source>Message</source>
+            <translation>消息</translation>
+        </message>
+        <message>
+            <source>Write a message…</source>
+            <translation>输入消息…</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::Consolidator</name>
+        <message>
+            <source>summarising messages %1…%2 failed: %3</source>
+            <translation>摘要消息 %1…%2 失败：%3</translation>
+        </message>
+        <message>
+            <source>empty summary</source>
+            <translation>摘要为空</translation>
+        </message>
+        <message>
+            <source>updating the session summary failed: %1</source>
+            <translation>更新会话摘要失败：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ContextBudget</name>
+        <message>
+            <source>System prompt</source>
+            <translation>系统提示词</translation>
+        </message>
+        <message>
+            <source>Memories</source>
+            <translation>记忆</translation>
+        </message>
+        <message>
+            <source>Summaries</source>
+            <translation>摘要</translation>
+        </message>
+        <message>
+            <source>Tool definitions</source>
+            <translation>工具定义</translation>
+        </message>
+        <message>
+            <source>History</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>Current message</source>
+            <translation>当前消息</translation>
+        </message>
+        <message>
+            <source>Output reserve</source>
+            <translation>输出预留</translation>
+        </message>
+        <message>
+            <source>Runtime block</source>
+            <translation>运行时信息</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ContextInspector</name>
+        <message>
+            <source>Context items</source>
+            <translation>上下文条目</translation>
+        </message>
+        <message>
+            <source>Untick what to leave out, tick what to add.</source>
+            <translation>取消勾选要排除的内容，勾选要加入的内容。</translation>
+        </message>
+        <message>
+            <source>Reset</source>
+            <translation>重置</translation>
+        </message>
+        <message>
+            <source>Re-run with This Context</source>
+            <translation>用此上下文重新生成</translation>
+        </message>
+        <message>
+            <source>Generate a new reply next to this one, with the context as ticked here</source>
+            <translation>按此处勾选的上下文，在这条回复旁生成一条新回复</translation>
+        </message>
+        <message>
+            <source>Select a reply in the chat to see exactly what the model was sent for it.</source>
+            <translation>在对话中选择一条回复，查看模型为它实际收到的内容。</translation>
+        </message>
+        <message>
+            <source>Could not load the context: %1</source>
+            <translation>无法加载上下文：%1</translation>
+        </message>
+        <message>
+            <source>No context was recorded for this reply (it was imported or made before Skein kept snapshots).</source>
+            <translation>这条回复没有记录上下文（它是导入的，或生成于 Skein 开始保存快照之前）。</translation>
+        </message>
+        <message>
+            <source>Request for the reply by &lt;b&gt;%1&lt;/b&gt; · %2</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; 生成该回复时的请求 · %2</translation>
+        </message>
+        <message>
+            <source>not reported</source>
+            <translation>未报告</translation>
+        </message>
+        <message>
+            <source>estimate %1</source>
+            <translation>估算 %1</translation>
+        </message>
+        <message>
+            <source>Estimated prompt</source>
+            <translation>估算提示</translation>
+        </message>
+        <message>
+            <source>Reported prompt</source>
+            <translation>实际提示</translation>
+        </message>
+        <message>
+            <source>Cached</source>
+            <translation>缓存</translation>
+        </message>
+        <message>
+            <source>Completion</source>
+            <translation>生成</translation>
+        </message>
+        <message>
+            <source>Input budget</source>
+            <translation>输入预算</translation>
+        </message>
+        <message>
+            <source>Context window</source>
+            <translation>上下文窗口</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>费用</translation>
+        </message>
+        <message>
+            <source>Sent: 1 message (%1 tokens)</source>
+            <translation>已发送：1 条消息（%1 个令牌）</translation>
+        </message>
+        <message>
+            <source>Sent: %1 messages (%2 tokens)</source>
+            <translation>已发送：%1 条消息（%2 个令牌）</translation>
+        </message>
+        <message>
+            <source>left out: 1 (%1 tokens)</source>
+            <translation>已排除：1 条（%1 个令牌）</translation>
+        </message>
+        <message>
+            <source>left out: %1 (%2 tokens)</source>
+            <translation>已排除：%1 条（%2 个令牌）</translation>
+        </message>
+        <message>
+            <source>1 memory</source>
+            <translation>1 条记忆</translation>
+        </message>
+        <message>
+            <source>%1 memories</source>
+            <translation>%1 条记忆</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ContextItemModel</name>
+        <message>
+            <source>System</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <source>User</source>
+            <translation>用户</translation>
+        </message>
+        <message>
+            <source>Assistant</source>
+            <translation>助手</translation>
+        </message>
+        <message>
+            <source>Tool</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>Session summary</source>
+            <translation>会话摘要</translation>
+        </message>
+        <message>
+            <source>Segment summary</source>
+            <translation>片段摘要</translation>
+        </message>
+        <message>
+            <source>Sent with this request</source>
+            <translation>已随本次请求发送</translation>
+        </message>
+        <message>
+            <source>Sent; left out of the re-run</source>
+            <translation>已发送；重新生成时将排除</translation>
+        </message>
+        <message>
+            <source>Not sent; added to the re-run</source>
+            <translation>未发送；重新生成时将加入</translation>
+        </message>
+        <message>
+            <source>Not sent with this request</source>
+            <translation>未随本次请求发送</translation>
+        </message>
+        <message>
+            <source>Tokens</source>
+            <translation>令牌数</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>条目</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::DataDir</name>
         <message>
             <source>%1 exists and is not a directory.</source>
@@ -625,10 +1628,308 @@
         </message>
     </context>
     <context>
+        <name>Skein::DataPage</name>
+        <message>
+            <source>&amp;Back Up Now</source>
+            <translation>立即备份(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Export All…</source>
+            <translation>全部导出(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import…</source>
+            <translation>导入(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>&amp;Open Folder</source>
+            <translation>打开文件夹(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Location</source>
+            <translation>位置</translation>
+        </message>
+        <message>
+            <source>&amp;Folder:</source>
+            <translation>文件夹(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>Data folder</source>
+            <translation>数据文件夹</translation>
+        </message>
+        <message>
+            <source>The database, backups, logs and window layout are kept here. API keys are not: they are in the system keychain.</source>
+            <translation>数据库、备份、日志和窗口布局都保存在这里。API 密钥不在这里：它们保存在系统钥匙串中。</translation>
+        </message>
+        <message>
+            <source>Backup and transfer</source>
+            <translation>备份与迁移</translation>
+        </message>
+        <message>
+            <source>A backup is a consistent copy of the database in the backups folder. Export writes every conversation, memory and provider (without keys) to one JSON file; importing such a file adds what is missing and never duplicates.</source>
+            <translation>备份是备份文件夹中数据库的一致副本。导出会把所有对话、记忆和服务商（不含密钥）写入一个 JSON 文件；导入这样的文件只会补充缺少的内容，绝不会重复。</translation>
+        </message>
+        <message>
+            <source>No file manager could open %1.</source>
+            <translation>没有文件管理器能打开 %1。</translation>
+        </message>
+        <message>
+            <source>Export All Data</source>
+            <translation>导出全部数据</translation>
+        </message>
+        <message>
+            <source>Skein archive (*.json)</source>
+            <translation>Skein 归档 (*.json)</translation>
+        </message>
+        <message>
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <source>Skein export (*.json);;All files (*)</source>
+            <translation>Skein 导出文件 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Backing up…</source>
+            <translation>正在备份…</translation>
+        </message>
+        <message>
+            <source>cannot create the folder %1</source>
+            <translation>无法创建文件夹 %1</translation>
+        </message>
+        <message>
+            <source>Backed up to %1.</source>
+            <translation>已备份到 %1。</translation>
+        </message>
+        <message>
+            <source>The backup failed: %1</source>
+            <translation>备份失败：%1</translation>
+        </message>
+        <message>
+            <source>Exporting…</source>
+            <translation>正在导出…</translation>
+        </message>
+        <message>
+            <source>Everything was exported to %1 (%2).</source>
+            <translation>所有内容已导出到 %1（%2）。</translation>
+        </message>
+        <message>
+            <source>The export failed: %1</source>
+            <translation>导出失败：%1</translation>
+        </message>
+        <message>
+            <source>Importing…</source>
+            <translation>正在导入…</translation>
+        </message>
+        <message>
+            <source>Import finished.</source>
+            <translation>导入完成。</translation>
+        </message>
+        <message>
+            <source>Nothing was imported: %1</source>
+            <translation>未导入任何内容：%1</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::Database</name>
         <message>
             <source>This data was written by a newer version of Skein (schema %1; this version supports up to %2). It is opened read-only; update Skein to make changes.</source>
             <translation>这些数据由更新版本的 Skein 写入（数据结构版本 %1；此版本最高支持 %2）。已以只读方式打开；请更新 Skein 后再进行修改。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::DefaultsPage</name>
+        <message>
+            <source>Context budget</source>
+            <translation>上下文预算</translation>
+        </message>
+        <message>
+            <source> %</source>
+            <translation> %</translation>
+        </message>
+        <message>
+            <source> tokens</source>
+            <translation> 个 token</translation>
+        </message>
+        <message>
+            <source>&amp;Output reserve:</source>
+            <translation>输出预留(&amp;O)：</translation>
+        </message>
+        <message>
+            <source>Part of the model's window kept free for the reply.</source>
+            <translation>模型窗口中为回复预留的部分。</translation>
+        </message>
+        <message>
+            <source>Output reserve &amp;cap:</source>
+            <translation>输出预留上限(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>The reply reserve never exceeds this many tokens.</source>
+            <translation>回复预留绝不超过这么多 token。</translation>
+        </message>
+        <message>
+            <source>&amp;System share:</source>
+            <translation>系统份额(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>System prompt, memories and summaries.</source>
+            <translation>系统提示词、记忆和摘要。</translation>
+        </message>
+        <message>
+            <source>&amp;Tools share:</source>
+            <translation>工具份额(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>Tool definitions.</source>
+            <translation>工具定义。</translation>
+        </message>
+        <message>
+            <source>&amp;History share:</source>
+            <translation>历史份额(&amp;H)：</translation>
+        </message>
+        <message>
+            <source>Earlier messages; unused shares flow here.</source>
+            <translation>较早的消息；未用完的份额会流向这里。</translation>
+        </message>
+        <message>
+            <source>C&amp;urrent message share:</source>
+            <translation>当前消息份额(&amp;U)：</translation>
+        </message>
+        <message>
+            <source>The message being sent.</source>
+            <translation>正在发送的消息。</translation>
+        </message>
+        <message>
+            <source>History</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>Message &amp;limit:</source>
+            <translation>消息上限(&amp;L)：</translation>
+        </message>
+        <message>
+            <source> messages</source>
+            <translation> 条消息</translation>
+        </message>
+        <message>
+            <source>At most this many recent messages are sent verbatim.</source>
+            <translation>最多原样发送这么多条最近的消息。</translation>
+        </message>
+        <message>
+            <source>&amp;Digest tool results over:</source>
+            <translation>工具结果超过此值时压缩(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>Older tool results larger than this are replaced by a digest; the full result stays in the log.</source>
+            <translation>超过此大小的较早工具结果会被替换为摘要；完整结果仍保存在日志中。</translation>
+        </message>
+        <message>
+            <source>&amp;Keep full results of the last:</source>
+            <translation>保留完整结果的最近轮数(&amp;K)：</translation>
+        </message>
+        <message>
+            <source> turns</source>
+            <translation> 轮</translation>
+        </message>
+        <message>
+            <source>Tool results this recent are never digested.</source>
+            <translation>这么近的工具结果永远不会被压缩。</translation>
+        </message>
+        <message>
+            <source>Tool results may &amp;fill:</source>
+            <translation>工具结果最多占用(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>Of the history budget, for all tool results together.</source>
+            <translation>占历史预算的比例，所有工具结果合计。</translation>
+        </message>
+        <message>
+            <source>Su&amp;mmarise when history reaches:</source>
+            <translation>历史达到此比例时总结(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Of the history share; older turns are then summarised.</source>
+            <translation>相对于历史份额；随后较早的轮次会被总结。</translation>
+        </message>
+        <message>
+            <source>Summarise &amp;down to:</source>
+            <translation>总结至(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>Summarising stops once history is back under this part of its share.</source>
+            <translation>历史回到其份额的这一比例以下时停止总结。</translation>
+        </message>
+        <message>
+            <source>Or after &amp;every:</source>
+            <translation>或每隔(&amp;E)：</translation>
+        </message>
+        <message>
+            <source>Summarise after this many turns since the last summary.</source>
+            <translation>距上次总结经过这么多轮后进行总结。</translation>
+        </message>
+        <message>
+            <source>Always keep &amp;verbatim:</source>
+            <translation>始终原样保留(&amp;V)：</translation>
+        </message>
+        <message>
+            <source>The most recent turns are never summarised.</source>
+            <translation>最近的这些轮次永远不会被总结。</translation>
+        </message>
+        <message>
+            <source>Compact &amp;idle chats after:</source>
+            <translation>闲置对话压缩时间(&amp;I)：</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> 分钟</translation>
+        </message>
+        <message>
+            <source>A chat left idle this long is summarised in the background.</source>
+            <translation>闲置这么久的对话会在后台进行总结。</translation>
+        </message>
+        <message>
+            <source>&amp;Never replay more than:</source>
+            <translation>最多重放(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>Longer conversations keep only a recent part for the model; everything stays stored.</source>
+            <translation>更长的对话只向模型发送最近的一部分；所有内容仍会保存。</translation>
+        </message>
+        <message>
+            <source>Agent</source>
+            <translation>智能体</translation>
+        </message>
+        <message>
+            <source>Model &amp;calls per message:</source>
+            <translation>每条消息的模型调用次数(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>After this many tool rounds the model is asked for its best answer.</source>
+            <translation>经过这么多轮工具调用后，会请模型给出它的最佳答案。</translation>
+        </message>
+        <message>
+            <source>Tool &amp;timeout:</source>
+            <translation>工具超时(&amp;T)：</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>A tool that runs longer is stopped and reported as timed out.</source>
+            <translation>运行时间更长的工具会被停止，并报告为超时。</translation>
+        </message>
+        <message>
+            <source>&amp;Restore Defaults</source>
+            <translation>恢复默认值(&amp;R)</translation>
+        </message>
+        <message>
+            <source>The four shares add up to 100%.</source>
+            <translation>四个份额合计 100%。</translation>
+        </message>
+        <message>
+            <source>The four shares add up to %1%; they are scaled to 100%.</source>
+            <translation>四个份额合计 %1%；它们会按比例缩放到 100%。</translation>
         </message>
     </context>
     <context>
@@ -883,7 +2184,7 @@
         </message>
         <message>
             <source>Untitled conversation</source>
-            <translation>无标题会话</translation>
+            <translation>未命名对话</translation>
         </message>
         <message>
             <source>*Started %1*</source>
@@ -903,6 +2204,130 @@
         </message>
     </context>
     <context>
+        <name>Skein::FirstRunDialog</name>
+        <message>
+            <source>&amp;Add Provider</source>
+            <translation>添加服务商(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Welcome to Skein</source>
+            <translation>欢迎使用 Skein</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Let's connect a model.&lt;/b&gt;&lt;br&gt;Use a model server running on this computer, or a cloud provider with your API key. You can add more later in Settings.</source>
+            <translation>&lt;b&gt;来连接一个模型吧。&lt;/b&gt;&lt;br&gt;使用在本机运行的模型服务器，或使用带 API 密钥的云服务商。以后可以在设置中添加更多。</translation>
+        </message>
+        <message>
+            <source>On this computer</source>
+            <translation>在这台电脑上</translation>
+        </message>
+        <message>
+            <source>Looking…</source>
+            <translation>正在查找…</translation>
+        </message>
+        <message>
+            <source>Use</source>
+            <translation>使用</translation>
+        </message>
+        <message>
+            <source>Use %1</source>
+            <translation>使用 %1</translation>
+        </message>
+        <message>
+            <source>Cloud provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>Paste the API key</source>
+            <translation>粘贴 API 密钥</translation>
+        </message>
+        <message>
+            <source>&amp;Provider:</source>
+            <translation>服务商(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>API &amp;key:</source>
+            <translation>API 密钥(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>API key</source>
+            <translation>API 密钥</translation>
+        </message>
+        <message>
+            <source>The key is kept in the system keychain, never in Skein's files.</source>
+            <translation>密钥保存在系统钥匙串中，绝不会写入 Skein 的文件。</translation>
+        </message>
+        <message>
+            <source>More &amp;Settings…</source>
+            <translation>更多设置(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Later</source>
+            <translation>以后再说(&amp;L)</translation>
+        </message>
+        <message numerus="yes">
+            <source>✓ Running, %n model(s)</source>
+            <translation>
+                <numerusform>✓ 正在运行，%n 个模型</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not running</source>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>Adding %1…</source>
+            <translation>正在添加 %1…</translation>
+        </message>
+        <message>
+            <source>The provider could not be saved: %1</source>
+            <translation>无法保存服务商：%1</translation>
+        </message>
+        <message>
+            <source>Saving the key…</source>
+            <translation>正在保存密钥…</translation>
+        </message>
+        <message>
+            <source>The keychain cannot be used, so the key was not kept: %1</source>
+            <translation>无法使用钥匙串，因此未保存密钥：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::InspectorPanels</name>
+        <message>
+            <source>Branches</source>
+            <translation>分支</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>记忆</translation>
+        </message>
+        <message>
+            <source>Context</source>
+            <translation>上下文</translation>
+        </message>
+        <message>
+            <source>&amp;Usage…</source>
+            <translation>用量(&amp;U)…</translation>
+        </message>
+        <message>
+            <source>Tokens and cost per day, conversation and model</source>
+            <translation>按日期、对话和模型统计的令牌与费用</translation>
+        </message>
+        <message>
+            <source>Re-run with This Context</source>
+            <translation>用此上下文重新生成</translation>
+        </message>
+        <message>
+            <source>This version of Skein cannot yet leave out or add single messages and memories when it builds a request. You can regenerate the reply with the context Skein would choose itself.</source>
+            <translation>此版本的 Skein 在构建请求时还不能单独排除或加入某条消息或记忆。你可以用 Skein 自行选择的上下文重新生成这条回复。</translation>
+        </message>
+        <message>
+            <source>&amp;Regenerate</source>
+            <translation>重新生成(&amp;R)</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::KeychainSecretStore</name>
         <message>
             <source>The keychain did not return the key that was just saved.</source>
@@ -918,58 +2343,29 @@
         </message>
     </context>
     <context>
+        <name>Skein::LinkOpener</name>
+        <message>
+            <source>Open Link</source>
+            <translation>打开链接</translation>
+        </message>
+        <message>
+            <source>Open this address in your browser?</source>
+            <translation>要在浏览器中打开这个地址吗？</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::MainWindow</name>
-        <message>
-            <source>Conversations</source>
-            <translation>会话</translation>
-        </message>
-        <message>
-            <source>Search all conversations (Ctrl+K)</source>
-            <translation>搜索所有会话（Ctrl+K）</translation>
-        </message>
-        <message>
-            <source>Search conversations</source>
-            <translation>搜索会话</translation>
-        </message>
-        <message>
-            <source>No conversations yet</source>
-            <translation>还没有会话</translation>
-        </message>
-        <message>
-            <source>Press Ctrl+N to start a new chat.</source>
-            <translation>按 Ctrl+N 开始新的对话。</translation>
-        </message>
         <message>
             <source>Welcome to Skein</source>
             <translation>欢迎使用 Skein</translation>
         </message>
         <message>
             <source>Your conversations are trees: edit or regenerate any message to branch. Add a provider in Settings, then start a chat.</source>
-            <translation>你的会话是一棵树：编辑或重新生成任意一条消息即可创建分支。先在“设置”中添加服务商，然后开始对话。</translation>
-        </message>
-        <message>
-            <source>Branches</source>
-            <translation>分支</translation>
-        </message>
-        <message>
-            <source>The tree of the open conversation appears here. Click a node to switch branch.</source>
-            <translation>当前会话的树形结构显示在这里。点击节点即可切换分支。</translation>
-        </message>
-        <message>
-            <source>Memory</source>
-            <translation>记忆</translation>
-        </message>
-        <message>
-            <source>Long-term memories, where each came from, and the ones waiting for your review.</source>
-            <translation>长期记忆、每条记忆的来源，以及等待你审核的记忆。</translation>
-        </message>
-        <message>
-            <source>Context</source>
-            <translation>上下文</translation>
-        </message>
-        <message>
-            <source>Exactly what the model sees for the selected reply: budget, messages, summaries and memories.</source>
-            <translation>所选回复发送给模型的确切内容：预算、消息、摘要和记忆。</translation>
+            <translation>你的对话是一棵树：编辑或重新生成任意消息即可产生分支。请先在“设置”中添加服务商，然后开始聊天。</translation>
         </message>
         <message>
             <source>Inspector</source>
@@ -1006,10 +2402,6 @@
         <message>
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <source>&amp;Copy</source>
-            <translation>复制(&amp;C)</translation>
         </message>
         <message>
             <source>&amp;Search Conversations</source>
@@ -1052,10 +2444,6 @@
             <translation>重命名(&amp;R)…</translation>
         </message>
         <message>
-            <source>&amp;Pin</source>
-            <translation>置顶(&amp;P)</translation>
-        </message>
-        <message>
             <source>&amp;Archive</source>
             <translation>归档(&amp;A)</translation>
         </message>
@@ -1090,6 +2478,69 @@
         <message>
             <source>Opening the database…</source>
             <translation>正在打开数据库…</translation>
+        </message>
+        <message>
+            <source>&amp;Copy Message</source>
+            <translation>复制消息(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Chat</source>
+            <translation>聊天</translation>
+        </message>
+        <message>
+            <source>S&amp;end</source>
+            <translation>发送(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Pin / Unpin</source>
+            <translation>置顶/取消置顶(&amp;P)</translation>
+        </message>
+        <message>
+            <source>D&amp;uplicate</source>
+            <translation>创建副本(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Re&amp;generate Reply</source>
+            <translation>重新生成回复(&amp;G)</translation>
+        </message>
+        <message>
+            <source>Message copied.</source>
+            <translation>消息已复制。</translation>
+        </message>
+        <message>
+            <source>Delete Branch</source>
+            <translation>删除分支</translation>
+        </message>
+        <message>
+            <source>Delete this message and every reply below it? This cannot be undone.</source>
+            <translation>删除这条消息及其下方的所有回复？此操作无法撤销。</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Edit Message</source>
+            <translation>编辑消息</translation>
+        </message>
+        <message>
+            <source>Message text</source>
+            <translation>消息文本</translation>
+        </message>
+        <message>
+            <source>Send as New Branch</source>
+            <translation>作为新分支发送</translation>
+        </message>
+        <message>
+            <source>Message Text</source>
+            <translation>消息文本</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MarkdownRenderer</name>
+        <message>
+            <source>[image not loaded: %1]</source>
+            <translation>[图片未加载：%1]</translation>
         </message>
     </context>
     <context>
@@ -1222,6 +2673,133 @@
         </message>
     </context>
     <context>
+        <name>Skein::McpPage</name>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Open &amp;Log</source>
+            <translation>打开日志(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Tools from MCP servers become available to the model. Checked servers are started when a chat needs them; their error output goes to a log.</source>
+            <translation>MCP 服务器提供的工具可供模型使用。勾选的服务器会在对话需要时启动；它们的错误输出会写入日志。</translation>
+        </message>
+        <message>
+            <source>MCP servers; checked ones are enabled</source>
+            <translation>MCP 服务器；勾选的已启用</translation>
+        </message>
+        <message>
+            <source>&amp;Add…</source>
+            <translation>添加(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import File…</source>
+            <translation>导入文件(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>Import servers from a file in the common “mcpServers” format, such as claude_desktop_config.json.</source>
+            <translation>从常见的“mcpServers”格式文件（例如 claude_desktop_config.json）导入服务器。</translation>
+        </message>
+        <message>
+            <source>Import MCP Servers</source>
+            <translation>导入 MCP 服务器</translation>
+        </message>
+        <message>
+            <source>JSON files (*.json);;All files (*)</source>
+            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>The environment of %1 could not be kept in the keychain: %2</source>
+            <translation>无法将 %1 的环境变量保存到钥匙串：%2</translation>
+        </message>
+        <message>
+            <source>Reading %1…</source>
+            <translation>正在读取 %1…</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n server(s) imported.</source>
+            <translation>
+                <numerusform>已导入 %n 个服务器。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Skipped: %1</source>
+            <translation>已跳过：%1</translation>
+        </message>
+        <message>
+            <source>%1 has no log yet: it has not been started.</source>
+            <translation>%1 还没有日志：它尚未启动过。</translation>
+        </message>
+        <message>
+            <source>No application could open %1.</source>
+            <translation>没有应用程序能打开 %1。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::McpServerDialog</name>
+        <message>
+            <source>Add MCP Server</source>
+            <translation>添加 MCP 服务器</translation>
+        </message>
+        <message>
+            <source>Program on this computer (stdio)</source>
+            <translation>本机程序（stdio）</translation>
+        </message>
+        <message>
+            <source>Remote server (HTTP)</source>
+            <translation>远程服务器（HTTP）</translation>
+        </message>
+        <message>
+            <source>One NAME=value per line</source>
+            <translation>每行一个 NAME=value</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>&amp;Type:</source>
+            <translation>类型(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Command:</source>
+            <translation>命令(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>&amp;Arguments:</source>
+            <translation>参数(&amp;A)：</translation>
+        </message>
+        <message>
+            <source>&amp;Environment:</source>
+            <translation>环境变量(&amp;E)：</translation>
+        </message>
+        <message>
+            <source>&amp;URL:</source>
+            <translation>网址(&amp;U)：</translation>
+        </message>
+        <message>
+            <source>The name may use letters, digits, “-” and “_” (at most 32, no “__”).</source>
+            <translation>名称可以使用字母、数字、“-”和“_”（最多 32 个字符，不能含“__”）。</translation>
+        </message>
+        <message>
+            <source>Enter the program to start, such as npx or uvx.</source>
+            <translation>请输入要启动的程序，例如 npx 或 uvx。</translation>
+        </message>
+        <message>
+            <source>Enter the server's full http:// or https:// address.</source>
+            <translation>请输入服务器完整的 http:// 或 https:// 地址。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::McpServerListModel</name>
+        <message>
+            <source>%1 (disabled)</source>
+            <translation>%1（已停用）</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::McpStdioTransport</name>
         <message>
             <source>Could not start “%1”: %2</source>
@@ -1253,6 +2831,475 @@
         </message>
     </context>
     <context>
+        <name>Skein::MemoryEditDialog</name>
+        <message>
+            <source>Add Memory</source>
+            <translation>添加记忆</translation>
+        </message>
+        <message>
+            <source>Edit Memory</source>
+            <translation>编辑记忆</translation>
+        </message>
+        <message>
+            <source>Edit and Accept Memory</source>
+            <translation>编辑并接受记忆</translation>
+        </message>
+        <message>
+            <source>&amp;Type:</source>
+            <translation>类型(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Scope:</source>
+            <translation>范围(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>Memory text</source>
+            <translation>记忆内容</translation>
+        </message>
+        <message>
+            <source>Save and &amp;Accept</source>
+            <translation>保存并接受(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>保存(&amp;S)</translation>
+        </message>
+        <message>
+            <source>&amp;Memory:</source>
+            <translation>记忆(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>The current text is kept in the history and can be restored.</source>
+            <translation>当前内容会保留在历史记录中，可以随时恢复。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MemoryExtractor</name>
+        <message>
+            <source>storage is not available</source>
+            <translation>存储不可用</translation>
+        </message>
+        <message>
+            <source>memory extraction failed: %1</source>
+            <translation>记忆提取失败：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MemoryHistoryDialog</name>
+        <message>
+            <source>Memory History</source>
+            <translation>记忆历史</translation>
+        </message>
+        <message>
+            <source>Current: %1</source>
+            <translation>当前：%1</translation>
+        </message>
+        <message>
+            <source>Earlier versions</source>
+            <translation>早期版本</translation>
+        </message>
+        <message>
+            <source>%1 · replaced by %2</source>
+            <translation>%1 · 由 %2 替换</translation>
+        </message>
+        <message>
+            <source>This memory has not been edited yet.</source>
+            <translation>这条记忆尚未被编辑过。</translation>
+        </message>
+        <message>
+            <source>&amp;Restore This Version</source>
+            <translation>恢复此版本(&amp;R)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MemoryInspector</name>
+        <message>
+            <source>Search memories</source>
+            <translation>搜索记忆</translation>
+        </message>
+        <message>
+            <source>Add…</source>
+            <translation>添加…</translation>
+        </message>
+        <message>
+            <source>Add a memory by hand</source>
+            <translation>手动添加一条记忆</translation>
+        </message>
+        <message>
+            <source>Scope filter</source>
+            <translation>范围筛选</translation>
+        </message>
+        <message>
+            <source>All scopes</source>
+            <translation>所有范围</translation>
+        </message>
+        <message>
+            <source>Type filter</source>
+            <translation>类型筛选</translation>
+        </message>
+        <message>
+            <source>All types</source>
+            <translation>所有类型</translation>
+        </message>
+        <message>
+            <source>Status filter</source>
+            <translation>状态筛选</translation>
+        </message>
+        <message>
+            <source>All statuses</source>
+            <translation>所有状态</translation>
+        </message>
+        <message>
+            <source>Only those injected in the selected reply</source>
+            <translation>仅显示注入所选回复的记忆</translation>
+        </message>
+        <message>
+            <source>Memories</source>
+            <translation>记忆</translation>
+        </message>
+        <message>
+            <source>✓ Accept</source>
+            <translation>✓ 接受</translation>
+        </message>
+        <message>
+            <source>Use this memory from now on</source>
+            <translation>从现在起使用这条记忆</translation>
+        </message>
+        <message>
+            <source>✗ Reject</source>
+            <translation>✗ 拒绝</translation>
+        </message>
+        <message>
+            <source>Never use this memory</source>
+            <translation>永不使用这条记忆</translation>
+        </message>
+        <message>
+            <source>Edit…</source>
+            <translation>编辑…</translation>
+        </message>
+        <message>
+            <source>Change the text (the old text is kept)</source>
+            <translation>修改内容（旧内容会保留）</translation>
+        </message>
+        <message>
+            <source>History…</source>
+            <translation>历史…</translation>
+        </message>
+        <message>
+            <source>Earlier texts, with restore</source>
+            <translation>早期内容，可恢复</translation>
+        </message>
+        <message>
+            <source>More</source>
+            <translation>更多</translation>
+        </message>
+        <message>
+            <source>More actions</source>
+            <translation>更多操作</translation>
+        </message>
+        <message>
+            <source>Disable</source>
+            <translation>停用</translation>
+        </message>
+        <message>
+            <source>Show Source</source>
+            <translation>查看来源</translation>
+        </message>
+        <message>
+            <source>Delete…</source>
+            <translation>删除…</translation>
+        </message>
+        <message>
+            <source>Enable</source>
+            <translation>启用</translation>
+        </message>
+        <message>
+            <source>1 memory is waiting for your review.</source>
+            <translation>有 1 条记忆等待你审核。</translation>
+        </message>
+        <message>
+            <source>%1 memories are waiting for your review.</source>
+            <translation>有 %1 条记忆等待你审核。</translation>
+        </message>
+        <message>
+            <source>Review</source>
+            <translation>审核</translation>
+        </message>
+        <message>
+            <source>Select a reply to see which memories it used.</source>
+            <translation>选择一条回复，查看它使用了哪些记忆。</translation>
+        </message>
+        <message>
+            <source>The selected reply used no memories.</source>
+            <translation>所选回复未使用任何记忆。</translation>
+        </message>
+        <message>
+            <source>1 memory was injected in the selected reply (shown in bold).</source>
+            <translation>有 1 条记忆注入了所选回复（以粗体显示）。</translation>
+        </message>
+        <message>
+            <source>%1 memories were injected in the selected reply (shown in bold).</source>
+            <translation>有 %1 条记忆注入了所选回复（以粗体显示）。</translation>
+        </message>
+        <message>
+            <source>Could not update memories: %1</source>
+            <translation>无法更新记忆：%1</translation>
+        </message>
+        <message>
+            <source>Delete Memory</source>
+            <translation>删除记忆</translation>
+        </message>
+        <message>
+            <source>Delete this memory and its history? This cannot be undone.
+
+%1</source>
+            <translation>删除这条记忆及其历史记录？此操作无法撤销。
+
+%1</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MemoryPage</name>
+        <message>
+            <source>&amp;Learn memories from my messages automatically</source>
+            <translation>自动从我的消息中学习记忆(&amp;L)</translation>
+        </message>
+        <message>
+            <source>New memories &amp;wait for my review before they are used</source>
+            <translation>新记忆需经我审核后才会使用(&amp;W)</translation>
+        </message>
+        <message>
+            <source>After an exchange, Skein can pick out durable facts and preferences from what you wrote (never from tool output or quoted text). With review on, they appear in the Memory inspector as pending until you accept them.</source>
+            <translation>每次对话后，Skein 可以从你写的内容中挑出长期有效的事实和偏好（绝不会来自工具输出或引用的文本）。开启审核后，它们会以待审核状态出现在记忆检查器中，直到你接受为止。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MemoryTableModel</name>
+        <message>
+            <source>Global</source>
+            <translation>全局</translation>
+        </message>
+        <message>
+            <source>Conversation</source>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <source>Branch</source>
+            <translation>分支</translation>
+        </message>
+        <message>
+            <source>Preference</source>
+            <translation>偏好</translation>
+        </message>
+        <message>
+            <source>Fact</source>
+            <translation>事实</translation>
+        </message>
+        <message>
+            <source>Profile</source>
+            <translation>个人资料</translation>
+        </message>
+        <message>
+            <source>Instruction</source>
+            <translation>指令</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <source>Pending review</source>
+            <translation>待审核</translation>
+        </message>
+        <message>
+            <source>Active</source>
+            <translation>已启用</translation>
+        </message>
+        <message>
+            <source>Disabled</source>
+            <translation>已停用</translation>
+        </message>
+        <message>
+            <source>Rejected</source>
+            <translation>已拒绝</translation>
+        </message>
+        <message>
+            <source>Injected in the selected reply</source>
+            <translation>已注入所选回复</translation>
+        </message>
+        <message>
+            <source>Confidence: %1</source>
+            <translation>置信度：%1</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>记忆</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Scope</source>
+            <translation>范围</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Uses</source>
+            <translation>使用次数</translation>
+        </message>
+        <message>
+            <source>Updated</source>
+            <translation>更新时间</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MessageDelegate</name>
+        <message>
+            <source>You</source>
+            <translation>你</translation>
+        </message>
+        <message>
+            <source>Assistant</source>
+            <translation>助手</translation>
+        </message>
+        <message>
+            <source>Tool</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>Tool: %1</source>
+            <translation>工具：%1</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <source>Generating…</source>
+            <translation>正在生成…</translation>
+        </message>
+        <message>
+            <source>Interrupted — the reply stopped before it was complete.</source>
+            <translation>已中断——回复在完成前停止了。</translation>
+        </message>
+        <message>
+            <source>Stopped.</source>
+            <translation>已停止。</translation>
+        </message>
+        <message>
+            <source>Failed.</source>
+            <translation>失败。</translation>
+        </message>
+        <message>
+            <source>Failed: %1</source>
+            <translation>失败：%1</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Reasoning</source>
+            <translation>推理过程</translation>
+        </message>
+        <message>
+            <source>Approve</source>
+            <translation>批准</translation>
+        </message>
+        <message>
+            <source>Deny</source>
+            <translation>拒绝</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <source>Tool call: %1</source>
+            <translation>工具调用：%1</translation>
+        </message>
+        <message>
+            <source>Tool call: %1 (%2)</source>
+            <translation>工具调用：%1（%2）</translation>
+        </message>
+        <message>
+            <source>Continue</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Select Text</source>
+            <translation>选择文本</translation>
+        </message>
+        <message>
+            <source>Edit</source>
+            <translation>编辑</translation>
+        </message>
+        <message>
+            <source>Regenerate</source>
+            <translation>重新生成</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ModelInfoTableModel</name>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Context</source>
+            <translation>上下文</translation>
+        </message>
+        <message>
+            <source>Max output</source>
+            <translation>最大输出</translation>
+        </message>
+        <message>
+            <source>Input $/M</source>
+            <translation>输入 $/M</translation>
+        </message>
+        <message>
+            <source>Output $/M</source>
+            <translation>输出 $/M</translation>
+        </message>
+        <message>
+            <source>Cached $/M</source>
+            <translation>缓存 $/M</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ProviderCheck</name>
+        <message>
+            <source>The base URL is not a full address such as https://api.openai.com/v1.</source>
+            <translation>基础网址不是完整地址，例如 https://api.openai.com/v1。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Connected. The server lists %n model(s).</source>
+            <translation>
+                <numerusform>已连接。服务器列出了 %n 个模型。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ProviderError</name>
         <message>
             <source>The provider reported an error without details.</source>
@@ -1264,10 +3311,374 @@
         </message>
     </context>
     <context>
+        <name>Skein::ProvidersPage</name>
+        <message>
+            <source>Configured providers</source>
+            <translation>已配置的服务商</translation>
+        </message>
+        <message>
+            <source>&amp;Add</source>
+            <translation>添加(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Add a provider from a preset</source>
+            <translation>从预设添加服务商</translation>
+        </message>
+        <message>
+            <source>%1 (on this computer)</source>
+            <translation>%1（在这台电脑上）</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Remove the selected provider</source>
+            <translation>移除所选服务商</translation>
+        </message>
+        <message>
+            <source>No provider yet. Use Add to pick one: a cloud service with an API key, or a server running on this computer such as Ollama, llama.cpp or LM Studio.</source>
+            <translation>还没有服务商。使用“添加”选择一个：带 API 密钥的云服务，或在本机运行的服务器，例如 Ollama、llama.cpp 或 LM Studio。</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>OpenAI-compatible</source>
+            <translation>OpenAI 兼容</translation>
+        </message>
+        <message>
+            <source>Anthropic</source>
+            <translation>Anthropic</translation>
+        </message>
+        <message>
+            <source>Ollama (native API)</source>
+            <translation>Ollama（原生 API）</translation>
+        </message>
+        <message>
+            <source>&amp;Kind:</source>
+            <translation>类型(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>Base &amp;URL:</source>
+            <translation>基础网址(&amp;U)：</translation>
+        </message>
+        <message>
+            <source>Save &amp;Key</source>
+            <translation>保存密钥(&amp;K)</translation>
+        </message>
+        <message>
+            <source>API &amp;key:</source>
+            <translation>API 密钥(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>&amp;Test Connection</source>
+            <translation>测试连接(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Fetch Models</source>
+            <translation>获取模型(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Default &amp;model:</source>
+            <translation>默认模型(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Models, with context window, maximum output and prices per million tokens</source>
+            <translation>模型，以及上下文窗口、最大输出和每百万 token 的价格</translation>
+        </message>
+        <message>
+            <source>Double-click a number to correct it; prices are in US dollars per million tokens.</source>
+            <translation>双击数字即可修改；价格单位为每百万 token 的美元。</translation>
+        </message>
+        <message>
+            <source>The providers could not be read: %1</source>
+            <translation>无法读取服务商：%1</translation>
+        </message>
+        <message>
+            <source>The base URL needs a full address such as https://api.openai.com/v1.</source>
+            <translation>基础网址需要完整地址，例如 https://api.openai.com/v1。</translation>
+        </message>
+        <message>
+            <source>Replace the example base URL with your server's address.</source>
+            <translation>请把示例基础网址替换为你的服务器地址。</translation>
+        </message>
+        <message>
+            <source>Use Fetch Models to list what the server has installed.</source>
+            <translation>使用“获取模型”列出服务器上已安装的模型。</translation>
+        </message>
+        <message>
+            <source>Paste your API key, then use Test Connection.</source>
+            <translation>粘贴你的 API 密钥，然后使用“测试连接”。</translation>
+        </message>
+        <message>
+            <source>Checking the keychain…</source>
+            <translation>正在检查钥匙串…</translation>
+        </message>
+        <message>
+            <source>✓ Stored in the system keychain. Type a new key to replace it.</source>
+            <translation>✓ 已保存在系统钥匙串中。输入新密钥即可替换。</translation>
+        </message>
+        <message>
+            <source>Stored in the keychain</source>
+            <translation>已保存在钥匙串中</translation>
+        </message>
+        <message>
+            <source>⚠ Session only: no keychain is available, so the key is kept in memory until Skein quits.</source>
+            <translation>⚠ 仅限本次会话：没有可用的钥匙串，密钥只保存在内存中，直到 Skein 退出。</translation>
+        </message>
+        <message>
+            <source>(%1)</source>
+            <translation>（%1）</translation>
+        </message>
+        <message>
+            <source>Kept for this session</source>
+            <translation>仅在本次会话中保留</translation>
+        </message>
+        <message>
+            <source>✗ Missing: no key is stored for this provider.</source>
+            <translation>✗ 缺失：此服务商没有保存密钥。</translation>
+        </message>
+        <message>
+            <source>Paste the API key</source>
+            <translation>粘贴 API 密钥</translation>
+        </message>
+        <message>
+            <source>No key stored; servers on this computer usually need none.</source>
+            <translation>未保存密钥；本机服务器通常不需要密钥。</translation>
+        </message>
+        <message>
+            <source>Optional</source>
+            <translation>可选</translation>
+        </message>
+        <message>
+            <source>✗ Missing: the keychain cannot be used, so no key is kept.</source>
+            <translation>✗ 缺失：无法使用钥匙串，因此不会保存密钥。</translation>
+        </message>
+        <message>
+            <source>Fetching the model list…</source>
+            <translation>正在获取模型列表…</translation>
+        </message>
+        <message>
+            <source>Connecting…</source>
+            <translation>正在连接…</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n new model(s) added.</source>
+            <translation>
+                <numerusform>已添加 %n 个新模型。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Remove Provider</source>
+            <translation>移除服务商</translation>
+        </message>
+        <message>
+            <source>Remove %1 and its stored API key? Conversations that used it are kept.</source>
+            <translation>移除 %1 及其保存的 API 密钥？使用过它的对话会保留。</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::Recovery</name>
         <message>
             <source>Skein stopped before the reply was complete.</source>
             <translation>Skein 在回复完成之前停止了。</translation>
+        </message>
+        <message>
+            <source>reply %1 in session %2: generating → interrupted (text kept)</source>
+            <translation>会话 %2 中的回复 %1：生成中 → 已中断（文本已保留）</translation>
+        </message>
+        <message>
+            <source>session %1: still waiting for your approval of a tool call (kept)</source>
+            <translation>会话 %1：仍在等待您批准一个工具调用（已保留）</translation>
+        </message>
+        <message numerus="yes">
+            <source>session %1: %n tool call(s) without a result got an “interrupted” result</source>
+            <translation>
+                <numerusform>会话 %1：%n 个没有结果的工具调用已补上“已中断”结果</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>session %1: %n unfinished tool-log entr(y/ies) marked failed</source>
+            <translation>
+                <numerusform>会话 %1：%n 条未完成的工具日志记录已标记为失败</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>session %1: checkpoint of iteration %2 cleared</source>
+            <translation>会话 %1：第 %2 轮迭代的检查点已清除</translation>
+        </message>
+        <message>
+            <source>session %1: interrupted run marked failed</source>
+            <translation>会话 %1：被中断的运行已标记为失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SearchResultModel</name>
+        <message>
+            <source>New chat</source>
+            <translation>新对话</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SessionListModel</name>
+        <message>
+            <source>Pinned</source>
+            <translation>已置顶</translation>
+        </message>
+        <message>
+            <source>Today</source>
+            <translation>今天</translation>
+        </message>
+        <message>
+            <source>Yesterday</source>
+            <translation>昨天</translation>
+        </message>
+        <message>
+            <source>Previous 7 days</source>
+            <translation>过去 7 天</translation>
+        </message>
+        <message>
+            <source>Older</source>
+            <translation>更早</translation>
+        </message>
+        <message>
+            <source>New chat</source>
+            <translation>新对话</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SessionSidebar</name>
+        <message>
+            <source>Conversations</source>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <source>Search all conversations (Ctrl+K)</source>
+            <translation>搜索所有对话 (Ctrl+K)</translation>
+        </message>
+        <message>
+            <source>Search conversations</source>
+            <translation>搜索对话</translation>
+        </message>
+        <message>
+            <source>New</source>
+            <translation>新建</translation>
+        </message>
+        <message>
+            <source>New chat (Ctrl+N)</source>
+            <translation>新对话 (Ctrl+N)</translation>
+        </message>
+        <message>
+            <source>New chat</source>
+            <translation>新对话</translation>
+        </message>
+        <message>
+            <source>Conversation list</source>
+            <translation>对话列表</translation>
+        </message>
+        <message>
+            <source>Search results</source>
+            <translation>搜索结果</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <translation>重命名</translation>
+        </message>
+        <message>
+            <source>Unpin</source>
+            <translation>取消置顶</translation>
+        </message>
+        <message>
+            <source>Pin</source>
+            <translation>置顶</translation>
+        </message>
+        <message>
+            <source>Duplicate</source>
+            <translation>创建副本</translation>
+        </message>
+        <message>
+            <source>Export…</source>
+            <translation>导出…</translation>
+        </message>
+        <message>
+            <source>Archive</source>
+            <translation>归档</translation>
+        </message>
+        <message>
+            <source>conversation</source>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <source>Export Conversation</source>
+            <translation>导出对话</translation>
+        </message>
+        <message>
+            <source>Skein JSON (*.json);;Markdown, active branch (*.md)</source>
+            <translation>Skein JSON (*.json);;Markdown，当前分支 (*.md)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SettingsDialog</name>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Settings pages</source>
+            <translation>设置页面</translation>
+        </message>
+        <message>
+            <source>Providers</source>
+            <translation>服务商</translation>
+        </message>
+        <message>
+            <source>Context &amp; Agent</source>
+            <translation>上下文与智能体</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>记忆</translation>
+        </message>
+        <message>
+            <source>MCP Servers</source>
+            <translation>MCP 服务器</translation>
+        </message>
+        <message>
+            <source>Tool Approvals</source>
+            <translation>工具批准</translation>
+        </message>
+        <message>
+            <source>Appearance</source>
+            <translation>外观</translation>
+        </message>
+        <message>
+            <source>Data</source>
+            <translation>数据</translation>
+        </message>
+        <message>
+            <source>The settings could not be read: %1</source>
+            <translation>无法读取设置：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SettingsSaver</name>
+        <message>
+            <source>A setting could not be saved: %1</source>
+            <translation>无法保存某项设置：%1</translation>
         </message>
     </context>
     <context>
@@ -1318,7 +3729,7 @@
         </message>
         <message>
             <source>Skein archive (*.json)</source>
-            <translation>Skein 归档文件 (*.json)</translation>
+            <translation>Skein 归档 (*.json)</translation>
         </message>
         <message>
             <source>Export failed</source>
@@ -1361,6 +3772,48 @@
         </message>
     </context>
     <context>
+        <name>Skein::ThreadModel</name>
+        <message>
+            <source>Input: %1 tokens</source>
+            <translation>输入：%1 个 token</translation>
+        </message>
+        <message>
+            <source>cached: %1</source>
+            <translation>缓存：%1</translation>
+        </message>
+        <message>
+            <source>Output: %1 tokens</source>
+            <translation>输出：%1 个 token</translation>
+        </message>
+        <message>
+            <source>reasoning: %1</source>
+            <translation>推理：%1</translation>
+        </message>
+        <message>
+            <source>Cost: $%1</source>
+            <translation>费用：$%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ToolApprovals</name>
+        <message>
+            <source>The description changed from “%1” to “%2”.</source>
+            <translation>描述已从“%1”改为“%2”。</translation>
+        </message>
+        <message>
+            <source>The arguments changed from %1 to %2.</source>
+            <translation>参数已从 %1 改为 %2。</translation>
+        </message>
+        <message>
+            <source>The tool's definition changed.</source>
+            <translation>该工具的定义已更改。</translation>
+        </message>
+        <message>
+            <source>Your earlier approval of %1 was revoked: </source>
+            <translation>您之前对 %1 的批准已被撤销：</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ToolInvocation</name>
         <message>
             <source>The tool did not answer within %1 seconds.</source>
@@ -1369,6 +3822,158 @@
         <message>
             <source>The tool call was cancelled.</source>
             <translation>工具调用已取消。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::TopicSwitchDetector</name>
+        <message>
+            <source>storage is not available</source>
+            <translation>存储不可用</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::UsageChart</name>
+        <message>
+            <source>Usage chart</source>
+            <translation>用量图表</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>%1: %2 prompt + %3 completion tokens</source>
+            <translation>%1：提示 %2 + 生成 %3 个令牌</translation>
+        </message>
+        <message>
+            <source>No usage recorded in this period.</source>
+            <translation>这段时间内没有用量记录。</translation>
+        </message>
+        <message>
+            <source>Prompt tokens</source>
+            <translation>提示令牌</translation>
+        </message>
+        <message>
+            <source>Completion tokens</source>
+            <translation>生成令牌</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>费用</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::UsageModel</name>
+        <message>
+            <source>Total</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <source>Untitled conversation</source>
+            <translation>未命名对话</translation>
+        </message>
+        <message>
+            <source>Unknown model</source>
+            <translation>未知模型</translation>
+        </message>
+        <message>
+            <source>Day</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Conversation</source>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Replies</source>
+            <translation>回复数</translation>
+        </message>
+        <message>
+            <source>Prompt tokens</source>
+            <translation>提示令牌</translation>
+        </message>
+        <message>
+            <source>Completion tokens</source>
+            <translation>生成令牌</translation>
+        </message>
+        <message>
+            <source>Cached tokens</source>
+            <translation>缓存令牌</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>费用</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::UsageView</name>
+        <message>
+            <source>Usage</source>
+            <translation>用量</translation>
+        </message>
+        <message>
+            <source>Period</source>
+            <translation>时间段</translation>
+        </message>
+        <message>
+            <source>Last 7 days</source>
+            <translation>最近 7 天</translation>
+        </message>
+        <message>
+            <source>Last 30 days</source>
+            <translation>最近 30 天</translation>
+        </message>
+        <message>
+            <source>Last 90 days</source>
+            <translation>最近 90 天</translation>
+        </message>
+        <message>
+            <source>All time</source>
+            <translation>全部时间</translation>
+        </message>
+        <message>
+            <source>Group by</source>
+            <translation>分组方式</translation>
+        </message>
+        <message>
+            <source>Per day</source>
+            <translation>按日期</translation>
+        </message>
+        <message>
+            <source>Per conversation</source>
+            <translation>按对话</translation>
+        </message>
+        <message>
+            <source>Per model</source>
+            <translation>按模型</translation>
+        </message>
+        <message>
+            <source>Show</source>
+            <translation>显示</translation>
+        </message>
+        <message>
+            <source>Tokens</source>
+            <translation>令牌数</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>费用</translation>
+        </message>
+        <message>
+            <source>&amp;Refresh</source>
+            <translation>刷新(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Could not read usage: %1</source>
+            <translation>无法读取用量：%1</translation>
+        </message>
+        <message>
+            <source>%1 tokens · %2</source>
+            <translation>%1 个令牌 · %2</translation>
         </message>
     </context>
     <context>

@@ -108,11 +108,11 @@ int main(int argc, char **argv)
     server.route("POST", "/v1/chat/completions", [&n](const RecordedRequest &r) {
         if (requestJson(r).contains(QStringLiteral("tools"))) {
             ++n;
-            return openAiReply(
-                {{},
-                 {},
-                 {{QStringLiteral("b%1").arg(n),
-                                  QStringLiteral("echo"), {{QStringLiteral("x"), QStringLiteral("v%1").arg(n)}}}}});
+            ScriptedReply reply;
+            reply.toolCalls
+                = {{QStringLiteral("b%1").arg(n),
+                                   QStringLiteral("echo"), {{QStringLiteral("x"), QStringLiteral("v%1").arg(n)}}}};
+            return openAiReply(reply);
         }
         return openAiText(QStringLiteral("done"));
     });

@@ -54,7 +54,9 @@ struct Fixture
         server.route("POST", "/v1/chat/completions", [this](const RecordedRequest &request) {
             ++replies;
             ScriptedReply reply;
-            reply.text = u"Answer %1 to: %2"_s.arg(replies).arg(lastUserText(request)) + kReplyTail;
+            // The context engine appends a runtime block to the user's text; answer the text alone.
+            const QString asked = lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0);
+            reply.text = u"Answer %1 to: %2"_s.arg(replies).arg(asked) + kReplyTail;
             reply.promptTokens = 20;
             reply.completionTokens = 12;
             reply.chunkChars = 7;
