@@ -344,8 +344,7 @@ void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
     const bool hasContent = !m_baseText.isEmpty() || !turn.text.isEmpty() || !turn.reasoning.isEmpty()
         || !turn.refusal.isEmpty() || turn.hasToolCalls();
     // The model's window is smaller than believed: lower it, rebuild and retry once.
-    if (error.category == LlmError::Category::ContextTooLong && !hasContent && !m_windowRetried
-        && !m_cancelRequested) {
+    if (error.category == LlmError::Category::ContextTooLong && !hasContent && !m_windowRetried && !m_cancelRequested) {
         if (auto shrunk = m_source->shrink(m_inputs.get(), error)) {
             m_windowRetried = true;
             m_inputs = std::move(shrunk);

@@ -217,15 +217,16 @@ Result<QList<Message>> MessageRepository::path(const QString &leafId)
 
 Result<QList<Message>> MessageRepository::pathTail(const QString &leafId, int maxCount)
 {
-    return collect(QStringLiteral("WITH RECURSIVE chain(seq, parent, depth) AS ("
+    return collect(
+        QStringLiteral("WITH RECURSIVE chain(seq, parent, depth) AS ("
                                   " SELECT seq, parent_seq, 0 FROM messages WHERE id = ?"
                                   " UNION ALL"
                                   " SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m"
                                   " JOIN chain ON m.seq = chain.parent WHERE chain.depth + 1 < ?) "
                                   "SELECT ")
-        + prefixedColumns
-        + QStringLiteral(" FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth DESC"),
-        {leafId, qMax(maxCount, 1)});
+                       + prefixedColumns
+                       + QStringLiteral(" FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth DESC"),
+                                        {leafId, qMax(maxCount, 1)});
 }
 
 Result<QList<Message>> MessageRepository::bySession(const QString &sessionId)

@@ -275,10 +275,11 @@ private Q_SLOTS:
         const QList<ToolLogEntry> log = opened.value()->toolLog().bySession(sessionId).value();
         for (const ToolLogEntry &e : log)
             successfulRecords += e.status == ToolStatus::Success && e.toolName == u"probe__record"_s;
-        qInfo("a whole turn took %lld ms; %d kills in %lld ms: %d with the user message saved, %d ran to the end, %d paths with tool results, "
+        qInfo("a whole turn took %lld ms; %d kills in %lld ms: %d with the user message saved, %d ran to the end, %d "
+              "paths with tool results, "
               "%lld results reused from the log, %d succeeded record calls",
-              qlonglong(turnMs), Kills, qlonglong(total.elapsed()), committed, completedRuns, withResults, qlonglong(reusedLines),
-              successfulRecords);
+              qlonglong(turnMs), Kills, qlonglong(total.elapsed()), committed, completedRuns, withResults,
+              qlonglong(reusedLines), successfulRecords);
         QVERIFY(committed >= Kills / 3);
         QVERIFY(completedRuns >= 3);
         QVERIFY(reusedLines >= 3);
