@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <utility>
 
 namespace Skein {
 
@@ -40,6 +41,8 @@ McpHttpTransport::~McpHttpTransport()
 void McpHttpTransport::start()
 {
     m_stopped = false;
+    m_holding = false;
+    m_held.clear();
     m_sessionId.clear();
     QTimer::singleShot(0, this, [this] { Q_EMIT started(); });
 }
@@ -48,6 +51,15 @@ void McpHttpTransport::send(const QJsonObject &message)
 {
     if (m_stopped || !m_network)
         return;
+    if (m_holding) {
+        m_held.append(message);
+        return;
+    }
+    post(message);
+}
+
+void McpHttpTransport::post(const QJsonObject &message)
+{
     QNetworkRequest request(m_endpoint);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Accept", "application/json, text/event-stream");
@@ -64,6 +76,15 @@ void McpHttpTransport::send(const QJsonObject &message)
     const bool isRequest = !id.isUndefined() && message.contains(QStringLiteral("method"));
     if (isRequest)
         m_replies.insert(idKey(id), reply);
+    if (message.value(QStringLiteral("method")).toString() == u"notifications/initialized") {
+        m_holding = true;
+        connect(reply, &QNetworkReply::finished, this, [this] {
+            m_holding = false;
+            const QList<QJsonObject> held = std::exchange(m_held, {});
+            for (const QJsonObject &next : held)
+                send(next);
+        });
+    }
 
     // SSE answers are read as they arrive so progress notifications are not held back.
     auto parser = std::make_shared<SseParser>();
@@ -180,6 +201,7 @@ void McpHttpTransport::stop()
     if (m_stopped)
         return;
     m_stopped = true;
+    m_held.clear();
     for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies)) {
         if (reply)
             reply->abort();

@@ -34,6 +34,7 @@ public:
     QByteArray sessionId() const { return m_sessionId; }
 
 private:
+    void post(const QJsonObject &message);
     void handleFinished(QNetworkReply *reply, const QJsonValue &requestId);
     void emitJson(const QByteArray &bytes);
     void failRequest(const QJsonValue &requestId, const QString &message);
@@ -45,6 +46,10 @@ private:
     QString m_protocolVersion;
     QHash<QString, QPointer<QNetworkReply>> m_replies; // by request id (as JSON text)
     bool m_stopped = false;
+    // Messages held while the `notifications/initialized` POST is open: a stateless server must
+    // see the end of the handshake before anything else.
+    bool m_holding = false;
+    QList<QJsonObject> m_held;
 };
 
 } // namespace Skein

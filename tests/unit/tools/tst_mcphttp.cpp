@@ -2,6 +2,7 @@
 #include "engine/tools/mcptool.h"
 #include "engine/tools/toolregistry.h"
 #include "mcptestutil.h"
+#include "replayserver.h"
 #include "testsupport.h"
 
 #include <QProcess>
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void progressOverSse();
     void errors();
     void unreachableServerFails();
+    void handshakeEndsBeforeTheNextRequest();
 
 private:
     std::unique_ptr<McpClient> connectClient();
@@ -157,6 +159,60 @@ void TestMcpHttp::unreachableServerFails()
     QVERIFY(failed.wait(10000));
     QCOMPARE(client.state(), McpClient::State::Failed);
     QVERIFY(!client.lastError().isEmpty());
+}
+
+// A stateless server (like the conformance suite's) fails a request that overtakes the end of the
+// handshake, so nothing is sent while the `notifications/initialized` POST is still open.
+void TestMcpHttp::handshakeEndsBeforeTheNextRequest()
+{
+    using namespace Skein::Test;
+    ReplayServer server;
+    QVERIFY(server.listen());
+    QElapsedTimer clock;
+    clock.start();
+    QHash<QString, qint64> arrivedAt;
+    server.route("POST", "/mcp", [&](const RecordedRequest &request) {
+        const QJsonObject message = QJsonDocument::fromJson(request.body).object();
+        const QString method = message.value(QStringLiteral("method")).toString();
+        arrivedAt.insert(method, clock.elapsed());
+        const auto json = [&](const QJsonObject &result) {
+            const QJsonObject answer {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                       {QStringLiteral("id"), message.value(QStringLiteral("id"))},
+                                        {QStringLiteral("result"), result}};
+            return ReplayResponse::fromBytes(200, QJsonDocument(answer).toJson(QJsonDocument::Compact),
+                                             "application/json");
+        };
+        if (method == u"initialize")
+            return json({{QStringLiteral("protocolVersion"),
+                message.value(QStringLiteral("params")).toObject().value(QStringLiteral("protocolVersion"))},
+                {QStringLiteral("capabilities"), QJsonObject {{QStringLiteral("tools"), QJsonObject {}}}},
+                 {QStringLiteral("serverInfo"),
+                                 QJsonObject {{QStringLiteral("name"), QStringLiteral("slow")},
+                                               {QStringLiteral("version"), QStringLiteral("1")}}}});
+        if (method == u"notifications/initialized") {
+            ReplayResponse accepted = ReplayResponse::fromBytes(202, {}, {});
+            accepted.headerDelayMs = 400;
+            return accepted;
+        }
+        const QJsonObject tool {
+            {QStringLiteral("name"), QStringLiteral("noop")},
+             {QStringLiteral("inputSchema"), QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}};
+        return json({{QStringLiteral("tools"), QJsonArray {tool}}});
+    });
+    McpServerConfig c;
+    c.name = QStringLiteral("slow");
+    c.transport = McpServerConfig::Transport::Http;
+    c.url = server.url(QStringLiteral("/mcp"));
+    McpClient client(c, {});
+    QSignalSpy ready(&client, &McpClient::ready);
+    client.start();
+    QVERIFY2(ready.wait(10000), qPrintable(client.lastError()));
+    QCOMPARE(client.tools().size(), 1);
+    QVERIFY(arrivedAt.contains(QStringLiteral("notifications/initialized")));
+    QVERIFY(arrivedAt.contains(QStringLiteral("tools/list")));
+    QVERIFY2(arrivedAt.value(QStringLiteral("tools/list"))
+                             - arrivedAt.value(QStringLiteral("notifications/initialized")) >= 380,
+                                               "tools/list overtook the open notifications/initialized POST");
 }
 
 SKEIN_CORE_TEST_MAIN(TestMcpHttp)
