@@ -4,6 +4,7 @@
 #include "core/conversationtree.h"
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
+#include "engine/context/contextexclusions.h"
 
 #include <QHash>
 #include <QObject>
@@ -83,6 +84,9 @@ public Q_SLOTS:
     void editMessage(const QString &userMessageId, const QString &newText);
     void regenerate(const QString &assistantMessageId);
     void continueReply(const QString &assistantMessageId);
+    // The request of this assistant reply again, with the given messages and memories left out
+    // (context inspector): the new reply is a sibling of the old one.
+    void rerunWithContext(const QString &assistantMessageId, const Skein::ContextExclusions &exclusions);
     void deleteBranch(const QString &messageId);
     void switchSibling(const QString &messageId, Skein::ConversationTree::Direction direction);
 

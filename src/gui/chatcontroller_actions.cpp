@@ -187,4 +187,11 @@ void ChatController::deleteBranch(const QString &messageId)
         });
 }
 
+void ChatController::rerunWithContext(const QString &assistantMessageId, const ContextExclusions &exclusions)
+{
+    // Replaced when the agent loop drives the chat view (exclusions reach the request source).
+    Q_UNUSED(exclusions);
+    regenerate(assistantMessageId);
+}
+
 } // namespace Skein

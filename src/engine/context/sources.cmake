@@ -2,6 +2,7 @@
 # governance, assembly and snapshots. Part of skein_engine.
 set(skein_context_sources
   ${CMAKE_CURRENT_LIST_DIR}/contextsettings.h ${CMAKE_CURRENT_LIST_DIR}/contextsettings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/contextexclusions.h
   ${CMAKE_CURRENT_LIST_DIR}/modelwindow.h ${CMAKE_CURRENT_LIST_DIR}/modelwindow.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tooldigest.h ${CMAKE_CURRENT_LIST_DIR}/tooldigest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/governance.h ${CMAKE_CURRENT_LIST_DIR}/governance.cpp
