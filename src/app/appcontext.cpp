@@ -1,6 +1,7 @@
 #include "appcontext.h"
 
 #include "engine/agent/sessionlock.h"
+#include "engine/memory/memoryhousekeeper.h"
 #include "engine/recovery.h"
 #include "secrets/keychaininfo.h"
 #include "secrets/keychainsecretstore.h"
@@ -71,6 +72,13 @@ SecretStore &AppContext::secrets()
 void AppContext::setSecretStore(std::unique_ptr<SecretStore> store)
 {
     m_secrets = std::move(store);
+}
+
+MemoryHousekeeper &AppContext::housekeeper()
+{
+    if (!m_housekeeper)
+        m_housekeeper = new MemoryHousekeeper(&storage(), network(), &secrets(), this);
+    return *m_housekeeper;
 }
 
 QList<ComponentVersion> AppContext::componentVersions() const

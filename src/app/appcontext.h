@@ -12,6 +12,7 @@ class QSettings;
 namespace Skein {
 
 class AsyncStore;
+class MemoryHousekeeper;
 class SecretStore;
 class Store;
 
@@ -58,6 +59,11 @@ public:
     SecretStore &secrets();
     void setSecretStore(std::unique_ptr<SecretStore> store);
 
+    // The context engine's background work (summaries, memories, idle compaction, topic checks)
+    // over storage(), network() and secrets(); created on first use, after storage() is open.
+    // Feed it turnCompleted(sessionId, assistantMessageId) and call start() for idle checks.
+    MemoryHousekeeper &housekeeper();
+
     // Versions of the libraries Skein runs on, for the About box and --version.
     QList<ComponentVersion> componentVersions() const;
 
@@ -67,6 +73,7 @@ private:
     QNetworkAccessManager *m_network = nullptr;
     AsyncStore *m_storage = nullptr;
     std::unique_ptr<SecretStore> m_secrets;
+    MemoryHousekeeper *m_housekeeper = nullptr;
 };
 
 } // namespace Skein

@@ -14,5 +14,6 @@ set(skein_memory_sources
   ${CMAKE_CURRENT_LIST_DIR}/memoryextractor.h ${CMAKE_CURRENT_LIST_DIR}/memoryextractor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/memoryservice.h ${CMAKE_CURRENT_LIST_DIR}/memoryservice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/topicswitch.h ${CMAKE_CURRENT_LIST_DIR}/topicswitch.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/idlecompactor.h ${CMAKE_CURRENT_LIST_DIR}/idlecompactor.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/idlecompactor.h ${CMAKE_CURRENT_LIST_DIR}/idlecompactor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/memoryhousekeeper.h ${CMAKE_CURRENT_LIST_DIR}/memoryhousekeeper.cpp)
 target_sources(skein_engine PRIVATE ${skein_memory_sources})

@@ -31,15 +31,23 @@ struct Context
     int userTurns = 0;
 };
 
-Result<Context> loadContext(Store &store, const QString &sessionId)
+Result<Context> loadContext(Store &store, const QString &sessionId, const QString &messageId)
 {
     Result<Session> session = store.sessions().get(sessionId);
     if (!session)
         return session.error();
     Context out;
-    if (session->activeLeafId.isEmpty())
+    QString leaf = session->activeLeafId;
+    if (!messageId.isEmpty()) {
+        // The conversation as it was before messageId: the message itself is what is classified.
+        Result<Message> message = store.messages().get(messageId);
+        if (!message)
+            return message.error();
+        leaf = message->parentId;
+    }
+    if (leaf.isEmpty())
         return out;
-    Result<QList<Message>> path = store.messages().path(session->activeLeafId);
+    Result<QList<Message>> path = store.messages().path(leaf);
     if (!path)
         return path.error();
     for (const Message &m : path.value())
@@ -86,7 +94,8 @@ QByteArray TopicSwitchDetector::cacheKey(const QString &sessionId, const QString
     return QCryptographicHash::hash((sessionId + u'\n' + text.trimmed()).toUtf8(), QCryptographicHash::Sha256);
 }
 
-void TopicSwitchDetector::classify(const QString &sessionId, const QString &text, const ModelRoute &route, Done done)
+void TopicSwitchDetector::classify(const QString &sessionId, const QString &text, const ModelRoute &route, Done done,
+                                   const QString &messageId)
 {
     const QByteArray key = cacheKey(sessionId, text);
     if (const auto it = m_cache.constFind(key); it != m_cache.constEnd()) {
@@ -102,7 +111,7 @@ void TopicSwitchDetector::classify(const QString &sessionId, const QString &text
         return;
     }
     m_store->read<Context>(
-        this, [sessionId](Store &store) { return loadContext(store, sessionId); },
+        this, [sessionId, messageId](Store &store) { return loadContext(store, sessionId, messageId); },
         [this, key, text, route, done = std::move(done)](Result<Context> context) {
             if (!context) {
                 TopicDecision failed;

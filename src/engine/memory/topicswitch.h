@@ -54,7 +54,10 @@ public:
     // A session with fewer user turns than this has no task to pollute (default 2).
     void setMinimumTurns(int turns) { m_minTurns = turns; }
 
-    void classify(const QString &sessionId, const QString &text, const ModelRoute &route, Done done);
+    // Against the active path; with messageId (a stored user message whose text is text), against
+    // the path before that message — how a turn is checked after it was sent.
+    void classify(const QString &sessionId, const QString &text, const ModelRoute &route, Done done,
+                  const QString &messageId = {});
     static QByteArray cacheKey(const QString &sessionId, const QString &text);
 
     // The prompt and the reading of the reply, exposed for tests and the CLI.
