@@ -4,6 +4,7 @@
 #include "core/domain/ids.h"
 #include "engine/context/historyselection.h"
 
+#include <QJsonArray>
 #include <QLocale>
 #include <QTimeZone>
 
@@ -157,6 +158,45 @@ double estimatedCost(const ModelInfo &info, qint64 estimatedPromptTokens, qint64
     return cost(info, u);
 }
 
+QList<Message> withoutExcluded(const QList<Message> &path, const ContextExclusions &exclusions, QStringList *removed)
+{
+    if (exclusions.messageIds.isEmpty())
+        return path;
+    qsizetype current = path.size();
+    for (qsizetype i = path.size() - 1; i >= 0; --i) {
+        if (path.at(i).role == Role::User) {
+            current = i;
+            break;
+        }
+    }
+    QList<bool> drop(path.size(), false);
+    for (qsizetype i = 0; i < current; ++i)
+        drop[i] = exclusions.messageIds.contains(path.at(i).id);
+    // A call and its results stand or fall together.
+    for (qsizetype i = 0; i < current; ++i) {
+        if (path.at(i).role != Role::Assistant || path.at(i).toolCalls.isEmpty())
+            continue;
+        qsizetype end = i + 1;
+        while (end < current && path.at(end).role == Role::Tool)
+            ++end;
+        bool any = false;
+        for (qsizetype j = i; j < end; ++j)
+            any = any || drop.at(j);
+        for (qsizetype j = i; j < end && any; ++j)
+            drop[j] = true;
+        i = end - 1;
+    }
+    QList<Message> out;
+    out.reserve(path.size());
+    for (qsizetype i = 0; i < path.size(); ++i) {
+        if (!drop.at(i))
+            out.append(path.at(i));
+        else if (removed)
+            removed->append(path.at(i).id);
+    }
+    return out;
+}
+
 AssembledContext assemble(const Session &session, const ContextInputs &inputs)
 {
     AssembledContext out;
@@ -173,8 +213,10 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
 
     // System: persona (with any system rows of the path), then memories and summaries within the
     // system share.
+    // The user's exclusions first: everything below works on what is left.
+    const QList<Message> path = withoutExcluded(inputs.path, inputs.exclusions, &out.userExcludedIds);
     QString persona = session.systemPrompt;
-    for (const Message &m : inputs.path)
+    for (const Message &m : path)
         if (m.role == Role::System && !shownText(m).isEmpty())
             persona += (persona.isEmpty() ? QString() : u"\n\n"_s) + shownText(m);
     const qint64 personaTokens = corrected(estimator.estimateText(persona));
@@ -182,6 +224,12 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     qint64 available = std::max<qint64>(0, budget.system - personaTokens - framing);
     const PathSummaries pathSummaries = summariesForPath(inputs.summaries, inputs.ancestors);
     QList<Memory> candidates = memoriesForPath(inputs.memories, session.id, inputs.ancestors);
+    candidates.removeIf([&](const Memory &m) {
+        if (!inputs.exclusions.memoryIds.contains(m.id))
+            return false;
+        out.userExcludedMemoryIds.append(m.id);
+        return true;
+    });
     std::sort(candidates.begin(), candidates.end(), moreUseful);
     QList<Memory> memories;
     QList<bool> taken(candidates.size(), false);
@@ -213,12 +261,15 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     std::sort(memories.begin(), memories.end(), promptOrder);
 
     // History floor: after the summarised span (when a summary is used), within the hard cap.
-    const QList<Message> &path = inputs.path;
+    // Looked up on the whole path: the covered message may be one the user excluded.
     qsizetype floor = std::max<qsizetype>(0, path.size() - settings.hardCap);
     if (!summaries.isEmpty()) {
-        for (qsizetype i = path.size() - 1; i >= 0; --i) {
-            if (path.at(i).id == pathSummaries.coveredUntilId) {
-                floor = std::max(floor, i + 1);
+        for (qsizetype i = inputs.path.size() - 1; i >= 0; --i) {
+            if (inputs.path.at(i).id == pathSummaries.coveredUntilId) {
+                const qsizetype removedBefore
+                    = std::count_if(inputs.path.cbegin(), inputs.path.cbegin() + i + 1,
+                                    [&out](const Message &m) { return out.userExcludedIds.contains(m.id); });
+                floor = std::max(floor, i + 1 - removedBefore);
                 break;
             }
         }
@@ -269,11 +320,11 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     for (const QStringList &ids : std::as_const(sources))
         out.includedIds += ids;
     const QSet<QString> included(out.includedIds.cbegin(), out.includedIds.cend());
-    for (const Message &m : path)
+    for (const Message &m : inputs.path)
         if (!included.contains(m.id))
             out.excludedIds.append(m.id);
-    if (inputs.pathLength > path.size())
-        out.olderNotRead = inputs.pathLength - path.size();
+    if (inputs.pathLength > inputs.path.size())
+        out.olderNotRead = inputs.pathLength - inputs.path.size();
     out.summaries = summaries;
     out.memories = memories;
 
@@ -319,6 +370,10 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         {u"raw_estimate"_s, out.rawEstimate},
         {u"calibration"_s, factor},
     };
+    if (!out.userExcludedIds.isEmpty() || !out.userExcludedMemoryIds.isEmpty())
+        snap.sectionTokens.insert(u"excluded_by_user"_s,
+                                  QJsonObject {{u"messages"_s, QJsonArray::fromStringList(out.userExcludedIds)},
+                                               {u"memories"_s, QJsonArray::fromStringList(out.userExcludedMemoryIds)}});
     snap.cost = estimatedCost(inputs.window.info, snap.estimatedTokens, 0);
     snap.createdAt = Ids::nowMs();
     return out;

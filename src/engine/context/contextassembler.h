@@ -6,6 +6,7 @@
 #include "core/domain/session.h"
 #include "core/domain/summary.h"
 #include "core/tokens/tokencalibration.h"
+#include "engine/context/contextexclusions.h"
 #include "engine/context/contextsettings.h"
 #include "engine/context/governance.h"
 #include "engine/context/modelwindow.h"
@@ -46,6 +47,8 @@ struct ContextInputs final : RequestInputs
     QList<ToolDefinition> tools;
     QDateTime now; // the runtime block's time (local time zone); invalid: current time
     QString locale; // BCP 47 name; empty: the system locale
+    // What the user left out ("re-run with this context"); empty for ordinary requests.
+    ContextExclusions exclusions;
 
     // Assembled already on the storage thread (ContextRequestSource::prepare), so the caller's
     // thread only sends it. Null: assemble when building.
@@ -62,6 +65,10 @@ struct AssembledContext
     QList<Memory> memories; // used
     QStringList includedIds; // stored messages sent (oldest first)
     QStringList excludedIds; // messages of the path tail read but not sent
+    // Of those, what the user's exclusions removed (with the tool calls or results that had to go
+    // with them to keep the chain valid), and the memories they removed.
+    QStringList userExcludedIds;
+    QStringList userExcludedMemoryIds;
     qint64 olderNotRead = 0; // path messages before the tail (summarised or beyond the hard cap)
     GovernanceReport governance;
     bool toolsShortened = false;
@@ -79,6 +86,12 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs);
 QString runtimeBlock(const QDateTime &now, const QString &locale, const QList<ToolDefinition> &tools);
 // The stable system prompt: persona, then memories and summaries as delimited data.
 QString systemPrompt(const QString &persona, const QList<Memory> &memories, const QList<Summary> &summaries);
+
+// The path without what exclusions name: an assistant message with tool calls and its results
+// go together (excluding either drops both), and the current turn (from the last user message
+// on) is never excluded. removed (optional) gets the ids left out, oldest first.
+QList<Message> withoutExcluded(const QList<Message> &path, const ContextExclusions &exclusions,
+                               QStringList *removed = nullptr);
 
 // Tool definitions within budget: when over it, long descriptions become their first line /
 // sentence. Returns the tokens of the (possibly shortened) list; *shortened tells whether it did.

@@ -10,6 +10,7 @@ void ContextRequestSource::complete(ContextInputs &inputs) const
     inputs.tools = m_tools;
     inputs.now = m_clock ? m_clock() : QDateTime::currentDateTime();
     inputs.locale = m_locale;
+    inputs.exclusions = m_exclusions;
 }
 
 std::shared_ptr<ContextInputs> ContextRequestSource::inputsFor(const Session &session, const QList<Message> &path) const

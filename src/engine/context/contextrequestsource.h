@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/context/contextexclusions.h"
 #include "engine/requestsource.h"
 
 #include <QDateTime>
@@ -25,6 +26,11 @@ public:
     void setTools(const QList<ToolDefinition> &tools) { m_tools = tools; }
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
     void setLocale(const QString &bcp47) { m_locale = bcp47; }
+    // "Re-run with this context": these messages and memories are left out of every request this
+    // source builds (the chain stays valid; the current user message is always sent). The
+    // snapshot lists them under section_tokens "excluded_by_user".
+    void setExclusions(const ContextExclusions &exclusions) { m_exclusions = exclusions; }
+    const ContextExclusions &exclusions() const { return m_exclusions; }
 
     // Without storage: the path as given, the window from the session settings and the presets.
     ChatRequest build(const Session &session, const QList<Message> &path) const override;
@@ -47,6 +53,7 @@ private:
     QList<ToolDefinition> m_tools;
     std::function<QDateTime()> m_clock;
     QString m_locale;
+    ContextExclusions m_exclusions;
 };
 
 } // namespace Skein
