@@ -1,6 +1,7 @@
 #include "memoryinspector.h"
 
 #include "core/domain/ids.h"
+#include "engine/memory/memoryservice.h"
 #include "memorydialogs.h"
 #include "models/memorytablemodel.h"
 #include "storage/asyncstore.h"
@@ -9,6 +10,7 @@
 #include "storage/snapshotrepository.h"
 #include "storage/store.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -68,13 +70,12 @@ void MemoryInspector::buildUi()
     m_search->setAccessibleName(tr("Search memories"));
     connect(m_search, &QLineEdit::textChanged, m_filter, &MemoryFilterModel::setSearch);
     top->addWidget(m_search, 1);
-    auto *add = new QToolButton(this);
-    add->setObjectName(QStringLiteral("memoryAdd"));
-    add->setText(tr("Add…"));
-    add->setToolTip(tr("Add a memory by hand"));
-    add->setMinimumWidth(28);
-    connect(add, &QToolButton::clicked, this, &MemoryInspector::addMemory);
-    top->addWidget(add);
+    m_add = new QToolButton(this);
+    m_add->setObjectName(QStringLiteral("memoryAdd"));
+    m_add->setText(tr("Add…"));
+    m_add->setToolTip(tr("Add a memory by hand"));
+    m_add->setMinimumWidth(28);
+    top->addWidget(m_add);
     layout->addLayout(top);
 
     auto *filters = new QHBoxLayout;
@@ -122,6 +123,7 @@ void MemoryInspector::buildUi()
     inboxPalette.setColor(QPalette::Window, QColor(0xfff3cd));
     inboxPalette.setColor(QPalette::WindowText, QColor(0x664d03));
     m_inbox->setPalette(inboxPalette);
+    m_inbox->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     connect(m_inbox, &QLabel::linkActivated, this, &MemoryInspector::showPendingInbox);
     layout->addWidget(m_inbox);
 
@@ -160,50 +162,122 @@ void MemoryInspector::buildUi()
     layout->addWidget(m_table, 1);
 
     auto *actions = new QHBoxLayout;
-    const auto button = [this, actions](const QString &name, const QString &text, const QString &tip) {
-        auto *b = new QToolButton(this);
-        b->setObjectName(name);
-        b->setText(text);
-        b->setToolTip(tip);
-        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        b->setMinimumWidth(28);
-        actions->addWidget(b);
-        return b;
-    };
-    m_accept = button(QStringLiteral("memoryAccept"), tr("✓ Accept"), tr("Use this memory from now on"));
-    m_reject = button(QStringLiteral("memoryReject"), tr("✗ Reject"), tr("Never use this memory"));
-    m_edit = button(QStringLiteral("memoryEdit"), tr("Edit…"), tr("Change the text (the old text is kept)"));
-    m_history = button(QStringLiteral("memoryHistory"), tr("History…"), tr("Earlier texts, with restore"));
+    buildActions();
+    addButton(actions, m_acceptAction);
+    addButton(actions, m_rejectAction);
+    addButton(actions, m_editAction);
+    addButton(actions, m_historyAction);
+    m_promote = new QToolButton(this);
+    m_promote->setObjectName(QStringLiteral("memoryPromote"));
+    m_promote->setText(tr("Promote"));
+    m_promote->setToolTip(tr("Use this memory more widely"));
+    m_promote->setPopupMode(QToolButton::InstantPopup);
+    m_promote->setMinimumWidth(28);
+    auto *promoteMenu = new QMenu(m_promote);
+    promoteMenu->addAction(m_promoteSessionAction);
+    promoteMenu->addAction(m_promoteGlobalAction);
+    m_promote->setMenu(promoteMenu);
+    actions->addWidget(m_promote);
     actions->addStretch(1);
-    m_more = button(QStringLiteral("memoryMore"), tr("More"), tr("More actions"));
+    m_more = new QToolButton(this);
+    m_more->setObjectName(QStringLiteral("memoryMore"));
+    m_more->setText(tr("More"));
+    m_more->setToolTip(tr("More actions"));
     m_more->setPopupMode(QToolButton::InstantPopup);
+    m_more->setMinimumWidth(28);
     auto *menu = new QMenu(m_more);
-    m_disableAction = menu->addAction(tr("Disable"), this, &MemoryInspector::toggleDisabled);
-    m_disableAction->setObjectName(QStringLiteral("memoryDisable"));
-    m_sourceAction = menu->addAction(tr("Show Source"), this, &MemoryInspector::showSource);
-    m_sourceAction->setObjectName(QStringLiteral("memoryShowSource"));
+    menu->addAction(m_disableAction);
+    menu->addAction(m_sourceAction);
     menu->addSeparator();
-    m_deleteAction = menu->addAction(tr("Delete…"), this, &MemoryInspector::deleteCurrent);
-    m_deleteAction->setObjectName(QStringLiteral("memoryDelete"));
+    menu->addAction(m_deleteAction);
     m_more->setMenu(menu);
-    connect(m_accept, &QToolButton::clicked, this, &MemoryInspector::acceptCurrent);
-    connect(m_reject, &QToolButton::clicked, this, &MemoryInspector::rejectCurrent);
-    connect(m_edit, &QToolButton::clicked, this, &MemoryInspector::editCurrent);
-    connect(m_history, &QToolButton::clicked, this, &MemoryInspector::showHistory);
+    actions->addWidget(m_more);
+    connect(m_add, &QToolButton::clicked, m_addAction, &QAction::trigger);
     connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &pos) {
         if (currentMemory().id.isEmpty())
             return;
         QMenu context(this);
-        if (m_accept->isEnabled())
-            context.addAction(m_accept->text(), this, &MemoryInspector::acceptCurrent);
-        if (m_reject->isEnabled())
-            context.addAction(m_reject->text(), this, &MemoryInspector::rejectCurrent);
-        context.addAction(m_edit->text(), this, &MemoryInspector::editCurrent);
-        context.addAction(m_history->text(), this, &MemoryInspector::showHistory);
-        context.addActions(m_more->menu()->actions());
-        context.exec(m_table->viewport()->mapToGlobal(pos));
+        context.addActions({m_acceptAction, m_rejectAction, m_editAction, m_historyAction});
+        context.addSeparator();
+        context.addActions({m_promoteSessionAction, m_promoteGlobalAction});
+        context.addSeparator();
+        context.addActions({m_disableAction, m_sourceAction});
+        context.addSeparator();
+        context.addAction(m_deleteAction);
+        // From the keyboard (Menu key) the position may lie outside the selected row.
+        const QRect row = m_table->visualRect(m_table->currentIndex());
+        context.exec(m_table->viewport()->mapToGlobal(row.isValid() && !row.contains(pos) ? row.center() : pos));
     });
     layout->addLayout(actions);
+
+    // Tab order: search, add, filters, inbox link, injected filter, table, action buttons.
+    setTabOrder({m_search, m_add, m_scope, m_type, m_status, m_injectedOnly, m_table});
+}
+
+void MemoryInspector::buildActions()
+{
+    const auto make = [this](const QString &name, const QString &text, const QString &tip, auto slot) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        // Keys act while the inspector has focus, never window-wide (the chat has its own).
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    m_addAction = make(QStringLiteral("memoryAddAction"), tr("Add Memory…"), tr("Add a memory by hand"),
+                                      &MemoryInspector::addMemory);
+    m_inboxAction
+        = make(QStringLiteral("memoryShowInbox"), tr("Review Pending Memories"),
+                              tr("Show the memories waiting for your review"), &MemoryInspector::showPendingInbox);
+    m_acceptAction = make(QStringLiteral("memoryAccept"), tr("✓ Accept"), tr("Use this memory from now on"),
+                                         &MemoryInspector::acceptCurrent);
+    m_rejectAction = make(QStringLiteral("memoryReject"), tr("✗ Reject"), tr("Never use this memory"),
+                                         &MemoryInspector::rejectCurrent);
+    m_editAction = make(QStringLiteral("memoryEdit"), tr("Edit…"), tr("Change the text (the old text is kept)"),
+                                       &MemoryInspector::editCurrent);
+    // Return edits only from the table, where it means "open this row".
+    m_editAction->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    m_editAction->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(m_editAction);
+    m_historyAction = make(QStringLiteral("memoryHistory"), tr("History…"), tr("Earlier texts, with restore"),
+                                          &MemoryInspector::showHistory);
+    m_promoteSessionAction = make(QStringLiteral("memoryPromoteSession"), tr("Promote to This Conversation"),
+                                                 tr("Use this memory on every branch of its conversation"),
+                                                 [this] { promoteCurrent(MemoryScope::Session); });
+    m_promoteGlobalAction = make(QStringLiteral("memoryPromoteGlobal"), tr("Promote to Global"),
+                                                tr("Use this memory in every conversation"),
+                                                [this] { promoteCurrent(MemoryScope::Global); });
+    m_disableAction = make(QStringLiteral("memoryDisable"), tr("Disable"), tr("Stop using this memory for now"),
+                                          &MemoryInspector::toggleDisabled);
+    m_sourceAction = make(QStringLiteral("memoryShowSource"), tr("Show Source"),
+                                         tr("Open the message this memory came from"), &MemoryInspector::showSource);
+    m_deleteAction = make(QStringLiteral("memoryDelete"), tr("Delete…"), tr("Delete this memory and its history"),
+                                         &MemoryInspector::deleteCurrent);
+    m_deleteAction->setShortcut(QKeySequence::Delete);
+    m_deleteAction->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(m_deleteAction);
+}
+
+QToolButton *MemoryInspector::addButton(QLayout *layout, QAction *action)
+{
+    auto *b = new QToolButton(this);
+    b->setObjectName(action->objectName());
+    b->setDefaultAction(action);
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    b->setMinimumWidth(28);
+    layout->addWidget(b);
+    return b;
+}
+
+QAction *MemoryInspector::action(const QString &objectName) const
+{
+    for (QAction *a : actions())
+        if (a->objectName() == objectName)
+            return a;
+    return nullptr;
 }
 
 Memory MemoryInspector::currentMemory() const
@@ -231,15 +305,19 @@ void MemoryInspector::updateActions()
 {
     const Memory m = currentMemory();
     const bool any = !m.id.isEmpty();
-    m_accept->setEnabled(any && m.status != MemoryStatus::Active);
-    m_reject->setEnabled(any && m.status == MemoryStatus::Pending);
-    m_edit->setEnabled(any);
-    m_history->setEnabled(any);
+    m_acceptAction->setEnabled(any && m.status != MemoryStatus::Active);
+    m_rejectAction->setEnabled(any && m.status == MemoryStatus::Pending);
+    m_editAction->setEnabled(any);
+    m_historyAction->setEnabled(any);
+    m_promoteSessionAction->setEnabled(any && m.scope == MemoryScope::Branch);
+    m_promoteGlobalAction->setEnabled(any && m.scope != MemoryScope::Global);
+    m_promote->setEnabled(m_promoteGlobalAction->isEnabled());
     m_more->setEnabled(any);
     m_disableAction->setText(m.status == MemoryStatus::Disabled ? tr("Enable") : tr("Disable"));
     m_disableAction->setEnabled(any && m.status != MemoryStatus::Pending);
     m_sourceAction->setEnabled(any && !m.sourceMessageId.isEmpty());
     m_deleteAction->setEnabled(any);
+    m_inboxAction->setEnabled(m_model->count(MemoryStatus::Pending) > 0);
 }
 
 void MemoryInspector::updateInbox()
@@ -462,6 +540,15 @@ void MemoryInspector::deleteCurrent()
             runWrite([id](Store &store) { return store.memories().remove(id); });
     });
     box->open();
+}
+
+void MemoryInspector::promoteCurrent(MemoryScope to)
+{
+    const Memory m = currentMemory();
+    const QAction *action = to == MemoryScope::Session ? m_promoteSessionAction : m_promoteGlobalAction;
+    if (m.id.isEmpty() || to == MemoryScope::Branch || !action->isEnabled())
+        return;
+    runWrite([id = m.id, to](Store &store) { return MemoryOps::promote(store, id, to); });
 }
 
 void MemoryInspector::showSource()

@@ -6,9 +6,11 @@
 #include <QWidget>
 #include <functional>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QMenu;
 class QPushButton;
@@ -40,6 +42,9 @@ public:
     // The memory selected in the table (empty id when none).
     Memory currentMemory() const;
     void selectMemory(const QString &id);
+    // Every memory action is also added to this widget (QWidget::actions()), so a window can list
+    // them in a menu; this finds one by objectName ("memoryAccept", "memoryPromoteGlobal", ...).
+    QAction *action(const QString &objectName) const;
 
 public Q_SLOTS:
     void setSession(const QString &sessionId);
@@ -55,6 +60,8 @@ public Q_SLOTS:
     void toggleDisabled();
     void deleteCurrent();
     void showSource();
+    // Widens the selected memory's scope (branch → conversation → global); narrowing is refused.
+    void promoteCurrent(MemoryScope to);
 
 Q_SIGNALS:
     // Open the conversation and message a memory came from.
@@ -64,6 +71,8 @@ Q_SIGNALS:
 
 private:
     void buildUi();
+    void buildActions();
+    QToolButton *addButton(QLayout *layout, QAction *action);
     void updateActions();
     void updateInbox();
     void runWrite(std::function<Status(Store &)> job);
@@ -80,14 +89,20 @@ private:
     QCheckBox *m_injectedOnly = nullptr;
     QLabel *m_inbox = nullptr;
     QLabel *m_injectedLabel = nullptr;
-    QToolButton *m_accept = nullptr;
-    QToolButton *m_reject = nullptr;
-    QToolButton *m_edit = nullptr;
-    QToolButton *m_history = nullptr;
+    QToolButton *m_add = nullptr;
+    QToolButton *m_promote = nullptr;
     QToolButton *m_more = nullptr;
+    QAction *m_addAction = nullptr;
+    QAction *m_acceptAction = nullptr;
+    QAction *m_rejectAction = nullptr;
+    QAction *m_editAction = nullptr;
+    QAction *m_historyAction = nullptr;
+    QAction *m_promoteSessionAction = nullptr;
+    QAction *m_promoteGlobalAction = nullptr;
     QAction *m_disableAction = nullptr;
     QAction *m_deleteAction = nullptr;
     QAction *m_sourceAction = nullptr;
+    QAction *m_inboxAction = nullptr;
     QString m_sessionId;
     QString m_selectedMessage;
     quint64 m_generation = 0;

@@ -12,12 +12,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolButton>
 
 using namespace Skein;
@@ -227,6 +229,93 @@ private Q_SLOTS:
         QCOMPARE(source.first().at(0).toString(), m_demo.sessionId);
         QCOMPARE(source.first().at(1).toString(),
                  m_view->model()->memory(m_demo.activeMemories.first())->sourceMessageId);
+    }
+
+    void promoteWidensTheScope()
+    {
+        auto *button = m_view->findChild<QToolButton *>(QStringLiteral("memoryPromote"));
+        QAction *toSession = m_view->action(QStringLiteral("memoryPromoteSession"));
+        QAction *toGlobal = m_view->action(QStringLiteral("memoryPromoteGlobal"));
+        QVERIFY(button && toSession && toGlobal);
+        QVERIFY(button->menu()->actions().contains(toSession) && button->menu()->actions().contains(toGlobal));
+
+        // Global: nothing wider.
+        m_view->selectMemory(m_demo.activeMemories.at(0));
+        QCOMPARE(int(m_view->currentMemory().scope), int(MemoryScope::Global));
+        QVERIFY(!button->isEnabled() && !toSession->isEnabled() && !toGlobal->isEnabled());
+        // Conversation: only to global.
+        m_view->selectMemory(m_demo.activeMemories.at(1));
+        QCOMPARE(int(m_view->currentMemory().scope), int(MemoryScope::Session));
+        QVERIFY(button->isEnabled() && !toSession->isEnabled() && toGlobal->isEnabled());
+        // A narrowing request is ignored.
+        qsizetype before = m_loaded->size();
+        m_view->promoteCurrent(MemoryScope::Branch);
+        m_view->promoteCurrent(MemoryScope::Session);
+        QTest::qWait(100);
+        QCOMPARE(m_loaded->size(), before);
+        QCOMPARE(int(stored(*m_context, m_demo.activeMemories.at(1))->scope), int(MemoryScope::Session));
+
+        // Branch → conversation → global, each step stored.
+        const QString branch = m_demo.pendingMemories.at(1);
+        m_view->selectMemory(branch);
+        QCOMPARE(int(m_view->currentMemory().scope), int(MemoryScope::Branch));
+        QVERIFY(button->isEnabled() && toSession->isEnabled() && toGlobal->isEnabled());
+        before = m_loaded->size();
+        toSession->trigger();
+        waitForReload(before);
+        auto m = stored(*m_context, branch);
+        QCOMPARE(int(m->scope), int(MemoryScope::Session));
+        QCOMPARE(m->sessionId, m_demo.sessionId);
+        QCOMPARE(int(m->status), int(MemoryStatus::Pending)); // promotion does not accept it
+        QCOMPARE(m_view->currentMemory().id, branch); // still selected after the reload
+        QVERIFY(!toSession->isEnabled() && toGlobal->isEnabled());
+        before = m_loaded->size();
+        toGlobal->trigger();
+        waitForReload(before);
+        m = stored(*m_context, branch);
+        QCOMPARE(int(m->scope), int(MemoryScope::Global));
+        QVERIFY(m->sessionId.isEmpty());
+        QVERIFY(!button->isEnabled());
+    }
+
+    void contextMenuOffersEveryActionAndKeysWork()
+    {
+        m_view->selectMemory(m_demo.pendingMemories.at(1));
+        QStringList offered;
+        QStringList enabled;
+        QTimer::singleShot(50, this, [&] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                for (QAction *a : menu->actions()) {
+                    offered << a->objectName();
+                    if (a->isEnabled())
+                        enabled << a->objectName();
+                }
+                menu->close();
+            }
+        });
+        Q_EMIT m_view->table()->customContextMenuRequested(QPoint(4, 4));
+        for (const char *name : {"memoryAccept", "memoryReject", "memoryEdit", "memoryHistory", "memoryPromoteSession",
+                                 "memoryPromoteGlobal", "memoryDisable", "memoryShowSource", "memoryDelete"})
+            QVERIFY2(offered.contains(QLatin1String(name)), name);
+        // A pending branch memory: disabling is not offered until it is accepted.
+        QVERIFY(enabled.contains(QStringLiteral("memoryPromoteSession")));
+        QVERIFY(!enabled.contains(QStringLiteral("memoryDisable")));
+
+        // Return on the table edits; Delete asks to delete.
+        m_view->table()->setFocus();
+        QTRY_VERIFY(m_view->table()->hasFocus());
+        QTest::keyClick(m_view->table(), Qt::Key_Return);
+        MemoryEditDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_view->findChild<MemoryEditDialog *>()));
+        dialog->reject();
+        QTRY_VERIFY(!m_view->findChild<MemoryEditDialog *>());
+        m_view->activateWindow();
+        m_view->table()->setFocus();
+        QTRY_VERIFY(m_view->table()->hasFocus());
+        QTest::keyClick(m_view->table(), Qt::Key_Delete);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = m_view->findChild<QMessageBox *>(QStringLiteral("memoryDeleteConfirm"))));
+        box->reject();
     }
 };
 
