@@ -4,6 +4,7 @@ target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/settings/settingsdialog.h ${CMAKE_CURRENT_LIST_DIR}/settings/settingsdialog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings/providerspage.h ${CMAKE_CURRENT_LIST_DIR}/settings/providerspage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings/defaultspage.h ${CMAKE_CURRENT_LIST_DIR}/settings/defaultspage.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/settings/utilitymodelpicker.h ${CMAKE_CURRENT_LIST_DIR}/settings/utilitymodelpicker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings/mcppage.h ${CMAKE_CURRENT_LIST_DIR}/settings/mcppage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings/approvalspage.h ${CMAKE_CURRENT_LIST_DIR}/settings/approvalspage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings/appearance.h ${CMAKE_CURRENT_LIST_DIR}/settings/appearance.cpp

@@ -1,6 +1,7 @@
 #include "defaultspage.h"
 
 #include "settingssaver.h"
+#include "utilitymodelpicker.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -151,11 +152,12 @@ void DefaultsPage::updateShareNote()
                                     : tr("The four shares add up to %1%; they are scaled to 100%.").arg(sum));
 }
 
-MemoryPage::MemoryPage(SettingsSaver *saver, QWidget *parent)
+MemoryPage::MemoryPage(SettingsSaver *saver, const ProviderListModel *providers, QWidget *parent)
     : QWidget(parent)
     , m_saver(saver)
     , m_autoExtract(new QCheckBox(tr("&Learn memories from my messages automatically"), this))
     , m_review(new QCheckBox(tr("New memories &wait for my review before they are used"), this))
+    , m_utility(new UtilityModelPicker(providers, saver, this))
 {
     setObjectName(QStringLiteral("memoryPage"));
     m_autoExtract->setObjectName(QStringLiteral("memoryAutoExtract"));
@@ -171,6 +173,19 @@ MemoryPage::MemoryPage(SettingsSaver *saver, QWidget *parent)
     layout->addWidget(m_autoExtract);
     layout->addWidget(m_review);
     layout->addWidget(explain);
+    layout->addSpacing(8);
+    auto *utility = new QGroupBox(tr("Model for summaries and memory extraction"), this);
+    utility->setObjectName(QStringLiteral("utilityModelGroup"));
+    auto *utilityLayout = new QVBoxLayout(utility);
+    utilityLayout->addWidget(m_utility);
+    auto *utilityNote = new QLabel(tr("Summaries of long conversations and memory extraction run in the background. "
+                                      "A small, inexpensive model is usually enough; \"Same as the chat\" uses each "
+                                      "conversation's own model."),
+                                   utility);
+    utilityNote->setWordWrap(true);
+    utilityNote->setForegroundRole(QPalette::PlaceholderText);
+    utilityLayout->addWidget(utilityNote);
+    layout->addWidget(utility);
     layout->addStretch(1);
     connect(m_autoExtract, &QCheckBox::toggled, this, &MemoryPage::save);
     connect(m_review, &QCheckBox::toggled, this, &MemoryPage::save);
@@ -184,6 +199,7 @@ void MemoryPage::load(const Settings::Values &values)
     const Settings::MemoryDefaults d = Settings::MemoryDefaults::from(values);
     m_autoExtract->setChecked(d.autoExtract);
     m_review->setChecked(d.reviewRequired);
+    m_utility->load(values);
     m_loading = false;
 }
 

@@ -12,7 +12,9 @@ class QSpinBox;
 
 namespace Skein {
 
+class ProviderListModel;
 class SettingsSaver;
+class UtilityModelPicker;
 
 // SPEC §4 context defaults and §5 agent defaults as spin boxes; each change is saved when the
 // user leaves the field (or steps it), under the keys of core/settings/settingskeys.h.
@@ -40,14 +42,16 @@ private:
     bool m_loading = false;
 };
 
-// SPEC §4.10: whether memories are extracted automatically and whether they wait for review.
+// SPEC §4.10: whether memories are extracted automatically and whether they wait for review; and
+// which model writes summaries and extracts memories (§4.5, §4.10).
 class MemoryPage final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MemoryPage)
 
 public:
-    MemoryPage(SettingsSaver *saver, QWidget *parent = nullptr);
+    // providers: the Providers page's list, for the utility model picker.
+    MemoryPage(SettingsSaver *saver, const ProviderListModel *providers, QWidget *parent = nullptr);
     ~MemoryPage() override;
 
     void load(const Settings::Values &values);
@@ -58,6 +62,7 @@ private:
     SettingsSaver *m_saver;
     QCheckBox *m_autoExtract;
     QCheckBox *m_review;
+    UtilityModelPicker *m_utility;
     bool m_loading = false;
 };
 

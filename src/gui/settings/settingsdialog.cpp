@@ -45,7 +45,7 @@ SettingsDialog::SettingsDialog(AppContext &context, QWidget *parent)
     connect(providers, &ProvidersPage::providersChanged, this, &SettingsDialog::providersChanged);
     addPage(Page::Providers, tr("Providers"), providers);
     addPage(Page::Context, tr("Context & Agent"), new DefaultsPage(m_saver, this));
-    addPage(Page::Memory, tr("Memory"), new MemoryPage(m_saver, this));
+    addPage(Page::Memory, tr("Memory"), new MemoryPage(m_saver, providers->providers(), this));
     addPage(Page::McpServers, tr("MCP Servers"), new McpPage(context, m_saver, this));
     addPage(Page::ToolApprovals, tr("Tool Approvals"), new ApprovalsPage(m_saver, this));
     addPage(Page::Appearance, tr("Appearance"), new AppearancePage(context, this));

@@ -198,6 +198,83 @@ private Q_SLOTS:
         QCOMPARE(Settings::ContextDefaults::from(f.store()->settings().all().value()).historyCountCap, 50);
     }
 
+    void utilityModelPersists()
+    {
+        SettingsFixture f;
+        QVERIFY(f.open());
+        ProviderConfig local;
+        local.id = u"local-1"_s;
+        local.name = u"Local server"_s;
+        local.kind = u"openai"_s;
+        local.baseUrl = u"http://127.0.0.1:8080/v1"_s;
+        local.defaultModel = u"alpha-1"_s;
+        for (const QString &id : {u"alpha-1"_s, u"beta-2"_s}) {
+            ModelInfo info;
+            info.id = id;
+            local.models << info;
+        }
+        QVERIFY(f.store()->providers().save(local).ok());
+        const auto stored = [&f] {
+            const Settings::Values values = f.store()->settings().all().value();
+            return std::pair {Settings::value(values, Settings::Keys::utilityProviderId),
+                              Settings::value(values, Settings::Keys::utilityModel)};
+        };
+        {
+            std::unique_ptr<SettingsDialog> dialog(openDialog(*f.context));
+            dialog->showPage(SettingsDialog::Page::Memory);
+            auto *provider = dialog->findChild<QComboBox *>(u"utilityProvider"_s);
+            auto *model = dialog->findChild<QComboBox *>(u"utilityModel"_s);
+            QVERIFY(provider && model);
+            // "Same as the chat" first, then the configured providers.
+            QCOMPARE(provider->count(), 2);
+            QCOMPARE(provider->currentIndex(), 0);
+            QCOMPARE(provider->itemText(1), u"Local server"_s);
+            QVERIFY(!model->isEnabled());
+
+            // Picking the provider offers its models and stores its default one.
+            provider->setCurrentIndex(1);
+            QVERIFY(model->isEnabled());
+            QCOMPARE(model->count(), 2);
+            QCOMPARE(model->currentText(), u"alpha-1"_s);
+            QVERIFY(waitSaved(dialog.get()));
+            QCOMPARE(stored(), std::pair(u"local-1"_s, u"alpha-1"_s));
+
+            // Another model from the list, then one typed by hand.
+            model->setCurrentIndex(model->findText(u"beta-2"_s));
+            Q_EMIT model->activated(model->currentIndex());
+            QVERIFY(waitSaved(dialog.get()));
+            QCOMPARE(stored(), std::pair(u"local-1"_s, u"beta-2"_s));
+            model->lineEdit()->setText(u"gamma-mini"_s);
+            Q_EMIT model->lineEdit()->editingFinished();
+            QVERIFY(waitSaved(dialog.get()));
+            QCOMPARE(stored(), std::pair(u"local-1"_s, u"gamma-mini"_s));
+
+            // A provider added in the same dialog can be picked at once.
+            QVERIFY(addPreset(dialog.get(), u"openai"_s));
+            QCOMPARE(provider->count(), 3);
+            QCOMPARE(provider->currentData().toString(), u"local-1"_s);
+            QVERIFY(waitSaved(dialog.get()));
+        }
+        {
+            std::unique_ptr<SettingsDialog> again(openDialog(*f.context));
+            auto *provider = again->findChild<QComboBox *>(u"utilityProvider"_s);
+            auto *model = again->findChild<QComboBox *>(u"utilityModel"_s);
+            QTRY_COMPARE(provider->currentData().toString(), u"local-1"_s);
+            QCOMPARE(model->currentText(), u"gamma-mini"_s);
+            // Back to the chat's own model: both keys cleared.
+            provider->setCurrentIndex(0);
+            QVERIFY(!model->isEnabled());
+            QVERIFY(waitSaved(again.get()));
+            QCOMPARE(stored(), std::pair(QString(), QString()));
+        }
+        // A provider that was removed stays visible as such instead of silently changing.
+        QVERIFY(f.store()->settings().set(QString(Settings::Keys::utilityProviderId.key), u"gone"_s).ok());
+        std::unique_ptr<SettingsDialog> third(openDialog(*f.context));
+        auto *provider = third->findChild<QComboBox *>(u"utilityProvider"_s);
+        QTRY_COMPARE(provider->currentData().toString(), u"gone"_s);
+        QVERIFY(provider->currentText().contains(u"gone"_s));
+    }
+
     void everyPresetCanBeAddedAndIsStored()
     {
         SettingsFixture f;
