@@ -1,5 +1,6 @@
 #include "branchgraph.h"
 
+#include <QFocusEvent>
 #include <QKeyEvent>
 #include <QLocale>
 #include <QPainter>
@@ -9,6 +10,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace Skein {
 
@@ -215,8 +217,83 @@ void BranchGraph::wheelEvent(QWheelEvent *event)
     QAbstractScrollArea::wheelEvent(event);
 }
 
+int BranchGraph::currentItem() const
+{
+    if (m_current.isEmpty())
+        return -1;
+    for (int i = 0; i < m_layout.items.size(); ++i)
+        if (m_layout.items.at(i).id == m_current)
+            return i;
+    return -1;
+}
+
+void BranchGraph::setCurrentItem(int item)
+{
+    if (item < 0 || item >= m_layout.items.size())
+        return;
+    m_current = m_layout.items.at(item).id;
+    ensureItemVisible(item);
+    setAccessibleDescription(describe(item));
+    viewport()->update();
+}
+
+int BranchGraph::neighbour(int index, int key) const
+{
+    const BranchLayout::Item &from = m_layout.items.at(index);
+    if (key == Qt::Key_Up)
+        return from.parent;
+    int best = -1;
+    int bestScore = std::numeric_limits<int>::max();
+    for (int i = 0; i < m_layout.items.size(); ++i) {
+        const BranchLayout::Item &to = m_layout.items.at(i);
+        int score = -1;
+        if (key == Qt::Key_Down && to.parent == index)
+            score = std::abs(to.column - from.column); // the child in the same column first
+        else if ((key == Qt::Key_Right && to.column > from.column) || (key == Qt::Key_Left && to.column < from.column))
+            score = std::abs(to.column - from.column) * 100000 + std::abs(to.row - from.row);
+        if (score >= 0 && score < bestScore) {
+            best = i;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
 void BranchGraph::keyPressEvent(QKeyEvent *event)
 {
+    const int current = currentItem();
+    switch (event->key()) {
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        if (event->modifiers().testAnyFlags(Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier
+                                            | Qt::MetaModifier))
+            break;
+        if (current < 0)
+            setCurrentItem(0);
+        else if (const int next = neighbour(current, event->key()); next >= 0)
+            setCurrentItem(next);
+        return;
+    case Qt::Key_Home:
+        setCurrentItem(0);
+        return;
+    case Qt::Key_End:
+        for (int i = 0; i < m_layout.items.size(); ++i)
+            if (m_layout.items.at(i).onActivePath && m_layout.items.at(i).isLeaf)
+                setCurrentItem(i);
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        if (current >= 0) {
+            Q_EMIT itemClicked(current);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
     if (event->modifiers() & Qt::ControlModifier) {
         if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal) {
             setZoom(m_zoom * 1.15);
@@ -234,6 +311,44 @@ void BranchGraph::keyPressEvent(QKeyEvent *event)
     QAbstractScrollArea::keyPressEvent(event);
 }
 
+void BranchGraph::focusInEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusInEvent(event);
+    if (currentItem() < 0 && !m_layout.items.isEmpty()) {
+        int start = m_layout.itemOfMessage.value(m_selected, -1);
+        for (int i = 0; start < 0 && i < m_layout.items.size(); ++i)
+            if (m_layout.items.at(i).onActivePath && m_layout.items.at(i).isLeaf)
+                start = i;
+        setCurrentItem(std::max(start, 0));
+    }
+    viewport()->update();
+}
+
+void BranchGraph::focusOutEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusOutEvent(event);
+    viewport()->update();
+}
+
+QString BranchGraph::describe(int index) const
+{
+    const BranchLayout::Item &item = m_layout.items.at(index);
+    switch (item.kind) {
+    case BranchLayout::Kind::Message:
+        return roleName(item.role)
+            + QStringLiteral(": ") + item.text.simplified().left(200)
+                             + (item.onActivePath
+                                    ? QString()
+                                    : QString(QStringLiteral(" · ") + tr("Press Enter to switch to this branch.")));
+    case BranchLayout::Kind::Summary:
+        return counted(item.hiddenCount, tr("Summary of 1 message"), tr("Summary of %1 messages"))
+            + QStringLiteral(": ") + item.text.simplified().left(200);
+    case BranchLayout::Kind::Collapsed:
+        return tr("%1 messages in a straight line").arg(QLocale().toString(item.hiddenCount));
+    }
+    return {};
+}
+
 void BranchGraph::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton) {
@@ -242,6 +357,7 @@ void BranchGraph::mousePressEvent(QMouseEvent *event)
     }
     const QPoint pos = event->position().toPoint();
     if (const int item = itemAt(pos); item >= 0) {
+        m_current = m_layout.items.at(item).id;
         Q_EMIT itemClicked(item);
         return;
     }
@@ -434,6 +550,11 @@ void BranchGraph::paintItem(QPainter &p, const BranchLayout::Item &item, const Q
     p.setPen(border);
     p.setBrush(fill);
     p.drawRoundedRect(rect, radius, radius);
+    if (hasFocus() && item.id == m_current) {
+        p.setPen(QPen(text, 1.0, Qt::DotLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), radius + 2, radius + 2);
+    }
     // Role stripe on the left.
     const QRectF stripe(rect.left() + 3 * m_zoom, rect.top() + 4 * m_zoom, 3 * m_zoom, rect.height() - 8 * m_zoom);
     p.setPen(Qt::NoPen);

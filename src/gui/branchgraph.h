@@ -10,6 +10,9 @@ namespace Skein {
 // Paints a BranchLayout: cards per message (role colour, first words), summary and collapsed-run
 // nodes, brackets beside summarised spans, elbow edges, the active path highlighted. Only what is
 // visible is painted, so a 2,000-node tree scrolls as smoothly as a small one. Ctrl+wheel zooms.
+// From the keyboard: arrows move a focus frame (Up = parent, Down = child, Left / Right = the
+// nearest card in the next column), Home / End jump to the root / the active leaf, Enter or Space
+// clicks the card; the focused card is the widget's accessible description.
 class BranchGraph final : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -30,6 +33,9 @@ public:
     QRect bracketRect(int bracket) const;
     int itemAt(const QPoint &viewportPos) const;
     int bracketAt(const QPoint &viewportPos) const;
+    // The item with the keyboard focus frame, or -1.
+    int currentItem() const;
+    void setCurrentItem(int item);
 
     static constexpr double kMinZoom = 0.4;
     static constexpr double kMaxZoom = 2.0;
@@ -47,6 +53,8 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     struct Metrics
@@ -63,6 +71,8 @@ private:
     QPointF offset() const;
     void updateScrollBars();
     QString toolTipFor(const QPoint &viewportPos) const;
+    QString describe(int item) const;
+    int neighbour(int item, int key) const;
     void paintEdges(class QPainter &p, const QRectF &visible) const;
     void paintBrackets(class QPainter &p, const QRectF &visible) const;
     void paintItem(class QPainter &p, const BranchLayout::Item &item, const QRectF &rect) const;
@@ -72,6 +82,7 @@ private:
     QString m_selected;
     double m_zoom = 1.0;
     int m_hover = -1;
+    QString m_current; // the focused item's id (survives relayouts)
 };
 
 } // namespace Skein

@@ -171,8 +171,8 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(m_stack, 1);
     layout->addWidget(m_undoBar);
-    setTabOrder(m_search, m_newChat);
-    setTabOrder(m_newChat, m_list);
+    // Only one of the list and the search results is visible at a time; hidden ones are skipped.
+    setTabOrder({m_search, m_newChat, m_list, m_results, undo});
 
     auto *deleteAction = new QAction(tr("Delete"), m_list);
     deleteAction->setShortcut(QKeySequence::Delete);

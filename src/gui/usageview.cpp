@@ -63,6 +63,7 @@ UsageView::UsageView(AsyncStore &store, QWidget *parent)
     m_chart = new UsageChart(splitter);
     m_table = new QTableView(splitter);
     m_table->setObjectName(QStringLiteral("usageTable"));
+    m_table->setAccessibleName(tr("Usage details"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);

@@ -181,6 +181,50 @@ private Q_SLOTS:
                     .items.at(view.graph()->layoutResult().itemOfMessage.value(reply.id))
                     .onActivePath);
     }
+
+    void keyboardMovesTheFocusAndSwitchesBranch()
+    {
+        BranchView view(m_context->storage());
+        view.resize(420, 560);
+        view.show();
+        QSignalSpy loaded(&view, &BranchView::loaded);
+        QSignalSpy switched(&view, &BranchView::activeLeafChanged);
+        view.setSession(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 1);
+        view.setCompact(false);
+        BranchGraph *graph = view.graph();
+        view.activateWindow();
+        graph->setFocus();
+        QTRY_VERIFY(graph->hasFocus());
+        const BranchLayout::Result &r = graph->layoutResult();
+        // Focus starts on the tip of the current branch.
+        QCOMPARE(graph->currentItem(), r.itemOfMessage.value(m_demo.activeLeaf));
+        QVERIFY(graph->accessibleDescription().contains(r.items.at(graph->currentItem()).text.simplified().left(20)));
+        QTest::keyClick(graph, Qt::Key_Up);
+        QCOMPARE(graph->currentItem(), r.items.at(r.itemOfMessage.value(m_demo.activeLeaf)).parent);
+        QTest::keyClick(graph, Qt::Key_Down);
+        QCOMPARE(graph->currentItem(), r.itemOfMessage.value(m_demo.activeLeaf));
+        QTest::keyClick(graph, Qt::Key_Home);
+        QCOMPARE(graph->currentItem(), 0);
+        QCOMPARE(r.items.at(0).parent, -1);
+        // Right leaves the active column for a branch beside it.
+        graph->setCurrentItem(r.itemOfMessage.value(m_demo.activeReply));
+        QTest::keyClick(graph, Qt::Key_Right);
+        QVERIFY(r.items.at(graph->currentItem()).column > r.items.at(r.itemOfMessage.value(m_demo.activeReply)).column);
+        QTest::keyClick(graph, Qt::Key_Left);
+        QCOMPARE(r.items.at(graph->currentItem()).column, 0);
+        QTest::keyClick(graph, Qt::Key_End);
+        QCOMPARE(graph->currentItem(), r.itemOfMessage.value(m_demo.activeLeaf));
+
+        // Enter on a card of another branch switches to it, as a click does.
+        graph->setCurrentItem(r.itemOfMessage.value(m_demo.editedQuestion));
+        QTest::keyClick(graph, Qt::Key_Return);
+        QTRY_COMPARE(switched.size(), 1);
+        QCOMPARE(switched.first().at(1).toString(), m_demo.inactiveLeaf);
+        QCOMPARE(storedLeaf(*m_context, m_demo.sessionId), m_demo.inactiveLeaf);
+        // The focus stays on the same message after the relayout.
+        QCOMPARE(graph->layoutResult().items.at(graph->currentItem()).id, m_demo.editedQuestion);
+    }
 };
 
 SKEIN_TEST_MAIN(TestBranchView, QApplication)
