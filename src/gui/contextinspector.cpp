@@ -3,6 +3,7 @@
 #include "budgetbar.h"
 #include "core/domain/memory.h"
 #include "core/domain/summary.h"
+#include "engine/context/nextrequest.h"
 #include "models/contextbudget.h"
 #include "models/contextitemmodel.h"
 #include "storage/asyncstore.h"
@@ -44,14 +45,38 @@ QString counted(qint64 n, const QString &one, const QString &many)
 
 } // namespace
 
+ContextExclusions ContextInspector::exclusionsOf(const ContextRerunRequest &request)
+{
+    ContextExclusions out;
+    out.messageIds = QSet<QString>(request.excludeMessageIds.cbegin(), request.excludeMessageIds.cend());
+    out.memoryIds = QSet<QString>(request.excludeMemoryIds.cbegin(), request.excludeMemoryIds.cend());
+    return out;
+}
+
 struct ContextInspector::Loaded
 {
+    bool draft = false;
     Message reply;
     std::optional<ContextSnapshot> snapshot;
     QList<Message> path;
     QList<Memory> memories;
     QList<Summary> summaries;
 };
+
+// The request the engine would build for the session's next message (an empty one).
+Result<ContextInspector::Loaded> ContextInspector::loadNextRequest(Store &store, const QString &sessionId)
+{
+    auto next = NextRequestPreview::load(store, sessionId);
+    if (!next)
+        return next.error();
+    Loaded out;
+    out.draft = true;
+    out.snapshot = next->snapshot;
+    out.path = next->path;
+    out.memories = next->memories;
+    out.summaries = next->summaries;
+    return out;
+}
 
 ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
     : QWidget(parent)
@@ -61,6 +86,16 @@ ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
     m_model = new ContextItemModel(this);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(8, 4, 8, 0);
+    top->addStretch(1);
+    m_next = new QPushButton(tr("Next Request"), this);
+    m_next->setObjectName(QStringLiteral("contextNextRequest"));
+    m_next->setCheckable(true);
+    m_next->setToolTip(tr("Show what the next message of this conversation would send, whatever is selected"));
+    connect(m_next, &QPushButton::toggled, this, &ContextInspector::setShowNextRequest);
+    top->addWidget(m_next);
+    layout->addLayout(top);
     m_pages = new QStackedWidget(this);
     layout->addWidget(m_pages);
 
@@ -143,6 +178,7 @@ void ContextInspector::showEmpty(const QString &text)
     m_model->clear();
     m_figures.clear();
     m_reply = {};
+    m_draft = false;
     m_empty->setText(text);
     m_pages->setCurrentWidget(m_empty);
 }
@@ -153,8 +189,15 @@ void ContextInspector::setSession(const QString &sessionId)
         return;
     m_sessionId = sessionId;
     m_messageId.clear();
-    ++m_generation;
-    showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+    refresh();
+}
+
+void ContextInspector::setShowNextRequest(bool show)
+{
+    if (m_next->isChecked() != show)
+        m_next->setChecked(show); // comes back here through toggled
+    else
+        refresh();
 }
 
 void ContextInspector::setSelectedMessage(const QString &messageId)
@@ -166,8 +209,23 @@ void ContextInspector::setSelectedMessage(const QString &messageId)
 void ContextInspector::refresh()
 {
     const quint64 generation = ++m_generation;
-    if (m_messageId.isEmpty()) {
-        showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+    const auto done = [this, generation](Result<Loaded> result) {
+        if (generation != m_generation)
+            return;
+        if (!result) {
+            showEmpty(tr("Could not load the context: %1").arg(result.error().message));
+            return;
+        }
+        apply(*result);
+        Q_EMIT loaded();
+    };
+    if (m_messageId.isEmpty() || m_next->isChecked()) {
+        if (m_sessionId.isEmpty()) {
+            showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
+            return;
+        }
+        const QString sessionId = m_sessionId;
+        m_store.read<Loaded>(this, [sessionId](Store &store) { return loadNextRequest(store, sessionId); }, done);
         return;
     }
     const QString messageId = m_messageId;
@@ -215,21 +273,13 @@ void ContextInspector::refresh()
             out.summaries = *summaries;
             return out;
         },
-        [this, generation](Result<Loaded> result) {
-            if (generation != m_generation)
-                return;
-            if (!result) {
-                showEmpty(tr("Could not load the context: %1").arg(result.error().message));
-                return;
-            }
-            apply(*result);
-            Q_EMIT loaded();
-        });
+        done);
 }
 
 void ContextInspector::apply(const Loaded &loaded)
 {
-    if (loaded.reply.role != Role::Assistant) {
+    m_draft = loaded.draft;
+    if (!loaded.draft && loaded.reply.role != Role::Assistant) {
         showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
         return;
     }
@@ -244,8 +294,12 @@ void ContextInspector::apply(const Loaded &loaded)
     m_model->setRequest(s, loaded.path, loaded.memories, loaded.summaries);
     const QLocale locale;
     const QString when = locale.toString(QDateTime::fromMSecsSinceEpoch(s.createdAt), QLocale::ShortFormat);
-    m_title->setText(tr("Request for the reply by <b>%1</b> · %2")
-                         .arg((s.model.isEmpty() ? loaded.reply.model : s.model).toHtmlEscaped(), when));
+    if (loaded.draft)
+        m_title->setText(tr("Next request to <b>%1</b> (not sent yet; your next message is counted as empty)")
+                             .arg(s.model.toHtmlEscaped()));
+    else
+        m_title->setText(tr("Request for the reply by <b>%1</b> · %2")
+                             .arg((s.model.isEmpty() ? loaded.reply.model : s.model).toHtmlEscaped(), when));
     const QList<ContextSection> sections = ContextBudget::sections(s);
     const qint64 window = ContextBudget::window(s);
     m_bar->setSections(sections, window);
@@ -321,6 +375,9 @@ void ContextInspector::rerun()
     if (request.sessionId.isEmpty())
         request.sessionId = m_reply.sessionId;
     Q_EMIT rerunRequested(request);
+    const ContextExclusions exclusions = exclusionsOf(request);
+    if (!exclusions.isEmpty())
+        Q_EMIT rerunWithContextRequested(m_reply.id, exclusions);
 }
 
 } // namespace Skein

@@ -2,7 +2,9 @@
 
 #include "core/domain/contextsnapshot.h"
 #include "core/domain/message.h"
+#include "engine/context/contextexclusions.h"
 #include "models/contextrerunrequest.h"
+#include "storage/result.h"
 
 #include <QHash>
 #include <QWidget>
@@ -16,6 +18,7 @@ namespace Skein {
 
 class AsyncStore;
 class BudgetBar;
+class Store;
 class ContextItemModel;
 
 // The Context tab (SPEC §6, §4.9): for the selected assistant reply, the stored snapshot of the
@@ -35,22 +38,34 @@ public:
     // The reply shown (empty when none) and its snapshot.
     const Message &reply() const { return m_reply; }
     bool hasSnapshot() const;
+    // Showing what the next request of the session would carry (nothing selected, or "Next
+    // request" ticked) rather than a sent one.
+    bool isDraft() const { return m_draft; }
     // The figure shown in a numbers row ("estimate", "prompt", "completion", "cached", "budget", "cost").
     QString figure(const QString &key) const;
+    // What the context engine leaves out for a re-run request (its additions it cannot force).
+    static ContextExclusions exclusionsOf(const ContextRerunRequest &request);
 
 public Q_SLOTS:
     void setSession(const QString &sessionId);
     void setSelectedMessage(const QString &messageId);
     void refresh();
     void rerun();
+    // Show the next request of the current session whatever is selected.
+    void setShowNextRequest(bool show);
 
 Q_SIGNALS:
     // The user asked to regenerate the reply as a sibling with the context as toggled here.
     void rerunRequested(const Skein::ContextRerunRequest &request);
+    // The same, as what the context engine can honour: the messages and memories unticked here
+    // (connect to ChatController::rerunWithContext). Emitted with rerunRequested when the user
+    // left something out.
+    void rerunWithContextRequested(const QString &assistantMessageId, const Skein::ContextExclusions &exclusions);
     void loaded();
 
 private:
     struct Loaded;
+    static Result<Loaded> loadNextRequest(Store &store, const QString &sessionId);
     void apply(const Loaded &loaded);
     void showEmpty(const QString &text);
     void updateSummary();
@@ -66,6 +81,8 @@ private:
     QTreeView *m_items = nullptr;
     QPushButton *m_reset = nullptr;
     QPushButton *m_rerun = nullptr;
+    QPushButton *m_next = nullptr;
+    bool m_draft = false;
     QString m_sessionId;
     QString m_messageId;
     Message m_reply;

@@ -63,14 +63,17 @@ void InspectorPanels::messageStored(const QString &sessionId, const QString &mes
         return;
     m_branches->refresh();
     m_memory->refresh();
-    if (messageId == m_context->reply().id)
+    if (messageId == m_context->reply().id || m_context->isDraft())
         m_context->refresh();
 }
 
 void InspectorPanels::activeLeafChanged(const QString &sessionId, const QString &)
 {
-    if (sessionId == m_sessionId)
-        m_branches->refresh();
+    if (sessionId != m_sessionId)
+        return;
+    m_branches->refresh();
+    if (m_context->isDraft())
+        m_context->refresh();
 }
 
 void InspectorPanels::showUsage()
@@ -92,14 +95,20 @@ void InspectorPanels::onRerun(const ContextRerunRequest &request)
         Q_EMIT regenerateRequested(request.replyId);
         return;
     }
-    if (m_rerunSupported) {
+    if (m_rerunSupported)
         Q_EMIT rerunRequested(request);
+    const ContextExclusions exclusions = ContextInspector::exclusionsOf(request);
+    if (!exclusions.isEmpty()) {
+        Q_EMIT rerunWithContextRequested(request.replyId, exclusions);
         return;
     }
+    if (m_rerunSupported)
+        return;
+    // Only additions: the engine picks what fits the budget itself.
     auto *box = new QMessageBox(QMessageBox::Information, tr("Re-run with This Context"),
-                                tr("This version of Skein cannot yet leave out or add single messages and "
-                                   "memories when it builds a request. You can regenerate the reply with the "
-                                   "context Skein would choose itself."),
+                                tr("Skein cannot force messages or memories it left out back into a request; it "
+                                   "chooses what fits the budget itself. You can regenerate the reply with the "
+                                   "context Skein would choose."),
                                 QMessageBox::Cancel, m_window);
     box->setObjectName(QStringLiteral("rerunUnsupported"));
     QPushButton *regenerate = box->addButton(tr("&Regenerate"), QMessageBox::AcceptRole);

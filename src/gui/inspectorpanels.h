@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/context/contextexclusions.h"
 #include "models/contextrerunrequest.h"
 
 #include <QObject>
@@ -54,6 +55,9 @@ Q_SIGNALS:
     // Regenerate with a changed context. Emitted only when rerunSupported is set; until then the
     // user is offered a plain regenerate.
     void rerunRequested(const Skein::ContextRerunRequest &request);
+    // Regenerate assistantMessageId as a sibling without the messages and memories the user
+    // unticked in the Context tab. Connect to ChatController::rerunWithContext.
+    void rerunWithContextRequested(const QString &assistantMessageId, const Skein::ContextExclusions &exclusions);
 
 public:
     // Set by whoever can honour ContextRerunRequest's exclusions (the context engine).

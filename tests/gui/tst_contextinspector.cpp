@@ -1,6 +1,7 @@
 #include "app/appcontext.h"
 #include "gui/budgetbar.h"
 #include "gui/contextinspector.h"
+#include "gui/inspectorpanels.h"
 #include "models/contextitemmodel.h"
 #include "panelsdemo.h"
 #include "storage/snapshotrepository.h"
@@ -11,6 +12,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 
 using namespace Skein;
@@ -111,6 +113,7 @@ private Q_SLOTS:
         ContextInspector view(m_context->storage());
         QSignalSpy loaded(&view, &ContextInspector::loaded);
         QSignalSpy rerun(&view, &ContextInspector::rerunRequested);
+        QSignalSpy rerunWith(&view, &ContextInspector::rerunWithContextRequested);
         view.resize(440, 560);
         view.show();
         view.setSelectedMessage(m_demo.activeReply);
@@ -144,8 +147,85 @@ private Q_SLOTS:
         QCOMPARE(request.excludeMessageIds, QStringList {m_demo.editedQuestionNew});
         QCOMPARE(request.excludeMemoryIds, QStringList {excludedMemory});
         QVERIFY(request.includeMessageIds.isEmpty());
+        // What ChatController::rerunWithContext gets.
+        QCOMPARE(rerunWith.size(), 1);
+        QCOMPARE(rerunWith.first().at(0).toString(), m_demo.activeReply);
+        const auto exclusions = rerunWith.first().at(1).value<ContextExclusions>();
+        QCOMPARE(exclusions.messageIds, QSet<QString> {m_demo.editedQuestionNew});
+        QCOMPARE(exclusions.memoryIds, QSet<QString> {excludedMemory});
         reset->click();
         QVERIFY(!model->isModified());
+    }
+
+    void panelsForwardTheRerunToTheChat()
+    {
+        QWidget window;
+        auto *tabs = new QTabWidget(&window);
+        InspectorPanels panels(m_context->storage(), tabs, &window);
+        QSignalSpy rerunWith(&panels, &InspectorPanels::rerunWithContextRequested);
+        QSignalSpy regenerate(&panels, &InspectorPanels::regenerateRequested);
+        window.resize(440, 560);
+        window.show();
+        ContextInspector *view = panels.contextInspector();
+        QSignalSpy loaded(view, &ContextInspector::loaded);
+        panels.setSession(m_demo.sessionId);
+        panels.setSelectedMessage(m_demo.activeReply);
+        QTRY_VERIFY(!view->reply().id.isEmpty());
+        ContextItemModel *model = view->model();
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QModelIndex i = model->index(r, 0);
+            if (i.data(ContextItemModel::IdRole).toString() == m_demo.editedQuestionNew)
+                QVERIFY(model->setData(i, Qt::Unchecked, Qt::CheckStateRole));
+        }
+        view->findChild<QPushButton *>(QStringLiteral("contextRerun"))->click();
+        QCOMPARE(rerunWith.size(), 1);
+        QCOMPARE(rerunWith.first().at(0).toString(), m_demo.activeReply);
+        QCOMPARE(rerunWith.first().at(1).value<ContextExclusions>().messageIds,
+                 QSet<QString> {m_demo.editedQuestionNew});
+        QVERIFY(rerunWith.first().at(1).value<ContextExclusions>().memoryIds.isEmpty());
+        QCOMPARE(regenerate.size(), 0);
+
+        // Nothing changed: a plain regenerate.
+        model->resetChoices();
+        view->findChild<QPushButton *>(QStringLiteral("contextRerun"))->click();
+        QCOMPARE(regenerate.size(), 1);
+        QCOMPARE(rerunWith.size(), 1);
+    }
+
+    void showsTheNextRequestWithoutASelection()
+    {
+        ContextInspector view(m_context->storage());
+        QSignalSpy loaded(&view, &ContextInspector::loaded);
+        view.resize(440, 560);
+        view.show();
+        view.setSession(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 1);
+        QVERIFY(view.isDraft());
+        QVERIFY(view.findChild<QWidget *>(QStringLiteral("contextEmpty"))->isHidden());
+        using Kind = ContextItemModel::Kind;
+        // The active branch up to its leaf is history of the next request.
+        QVERIFY(view.model()->count(Kind::Message, true) > 0);
+        bool leafSent = false;
+        for (const auto &item : view.model()->items())
+            leafSent |= item.kind == Kind::Message && item.sent && item.id == m_demo.activeReply;
+        QVERIFY(leafSent);
+        QVERIFY(!view.budgetBar()->sections().isEmpty());
+        QVERIFY(view.budgetBar()->budget() > 0);
+        qint64 history = 0;
+        for (const ContextSection &s : view.budgetBar()->sections())
+            if (s.key == u"history"_s)
+                history = s.tokens;
+        QVERIFY(history > 0);
+        QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("contextRerun"))->isEnabled());
+
+        // A selected reply shows its own request; "Next request" goes back to the draft.
+        view.setSelectedMessage(m_demo.activeReply);
+        QTRY_COMPARE(loaded.size(), 2);
+        QVERIFY(!view.isDraft());
+        QVERIFY(view.hasSnapshot());
+        view.findChild<QPushButton *>(QStringLiteral("contextNextRequest"))->click();
+        QTRY_COMPARE(loaded.size(), 3);
+        QVERIFY(view.isDraft());
     }
 
     void userMessagesHaveNoSnapshot()

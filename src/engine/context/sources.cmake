@@ -10,5 +10,6 @@ set(skein_context_sources
   ${CMAKE_CURRENT_LIST_DIR}/pathsummaries.h ${CMAKE_CURRENT_LIST_DIR}/pathsummaries.cpp
   ${CMAKE_CURRENT_LIST_DIR}/contextassembler.h ${CMAKE_CURRENT_LIST_DIR}/contextassembler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/contextloader.h ${CMAKE_CURRENT_LIST_DIR}/contextloader.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/contextrequestsource.h ${CMAKE_CURRENT_LIST_DIR}/contextrequestsource.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/contextrequestsource.h ${CMAKE_CURRENT_LIST_DIR}/contextrequestsource.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/nextrequest.h ${CMAKE_CURRENT_LIST_DIR}/nextrequest.cpp)
 target_sources(skein_engine PRIVATE ${skein_context_sources})
