@@ -8,4 +8,5 @@ target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/memorydialogs.h ${CMAKE_CURRENT_LIST_DIR}/memorydialogs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/memoryinspector.h ${CMAKE_CURRENT_LIST_DIR}/memoryinspector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/usagechart.h ${CMAKE_CURRENT_LIST_DIR}/usagechart.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/usageview.h ${CMAKE_CURRENT_LIST_DIR}/usageview.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/usageview.h ${CMAKE_CURRENT_LIST_DIR}/usageview.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/topicswitchbanner.h ${CMAKE_CURRENT_LIST_DIR}/topicswitchbanner.cpp)

@@ -1,6 +1,6 @@
 # Inspector panel tests (branch view, memory and context inspectors, usage view) and the tool that
 # takes their screenshots (scripts/panel-screenshots.sh).
-foreach(panel branchview memoryinspector contextinspector usageview)
+foreach(panel branchview memoryinspector contextinspector usageview topicswitchbanner)
   skein_add_test(NAME gui_${panel}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${panel}.cpp ${CMAKE_CURRENT_LIST_DIR}/panelsdemo.h
             ${CMAKE_CURRENT_LIST_DIR}/panelsdemo.cpp
