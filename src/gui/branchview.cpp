@@ -7,6 +7,7 @@
 #include "storage/store.h"
 #include "storage/summaryrepository.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
@@ -58,12 +59,34 @@ BranchView::BranchView(AsyncStore &store, QWidget *parent)
         bar->addWidget(b);
         return b;
     };
+    // Actions (also added to this widget, for a window menu) behind the toolbar buttons; their
+    // keys act while the branch view has the focus.
+    const auto action = [this](const QString &name, const QString &text, const QList<QKeySequence> &keys) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setShortcuts(keys);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+        return a;
+    };
+    QAction *zoomOutAction = action(QStringLiteral("actionBranchZoomOut"), tr("Zoom Out"), {QKeySequence::ZoomOut});
+    QAction *resetAction
+        = action(QStringLiteral("actionBranchZoomReset"), tr("Actual Size"), {QKeySequence(Qt::CTRL | Qt::Key_0)});
+    QAction *zoomInAction = action(QStringLiteral("actionBranchZoomIn"), tr("Zoom In"),
+                                                  {QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    m_compactAction = action(QStringLiteral("actionBranchCompact"), tr("Compact Long Runs"), {});
+    m_compactAction->setCheckable(true);
+    m_compactAction->setChecked(m_options.compact);
+    connect(zoomOutAction, &QAction::triggered, this, &BranchView::zoomOut);
+    connect(resetAction, &QAction::triggered, this, &BranchView::resetZoom);
+    connect(zoomInAction, &QAction::triggered, this, &BranchView::zoomIn);
+    connect(m_compactAction, &QAction::toggled, this, &BranchView::setCompact);
     connect(button(QStringLiteral("branchZoomOut"), QStringLiteral("−"), tr("Zoom out (Ctrl+−)")),
-                   &QToolButton::clicked, this, &BranchView::zoomOut);
+                   &QToolButton::clicked, zoomOutAction, &QAction::trigger);
     connect(button(QStringLiteral("branchZoomReset"), QStringLiteral("100%"), tr("Actual size (Ctrl+0)")),
-                   &QToolButton::clicked, this, &BranchView::resetZoom);
+                   &QToolButton::clicked, resetAction, &QAction::trigger);
     connect(button(QStringLiteral("branchZoomIn"), QStringLiteral("+"), tr("Zoom in (Ctrl++)")), &QToolButton::clicked,
-                   this, &BranchView::zoomIn);
+                   zoomInAction, &QAction::trigger);
     m_compactButton = button(QStringLiteral("branchCompact"), tr("Compact"),
                                             tr("Collapse long straight runs and summarised spans"));
     m_compactButton->setCheckable(true);
@@ -262,6 +285,7 @@ void BranchView::setCompact(bool compact)
         return;
     m_options.compact = compact;
     m_compactButton->setChecked(compact);
+    m_compactAction->setChecked(compact);
     relayout();
 }
 

@@ -6,6 +6,7 @@
 #include <QSet>
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QToolButton;
 
@@ -17,6 +18,7 @@ class BranchGraph;
 // The Branches tab (SPEC §6): the whole tree of the open conversation as a graph. Loads the
 // messages and summaries off the GUI thread; clicking a message on another branch makes that
 // branch's latest leaf the session's active leaf (written through AsyncStore) and announces it.
+// Zoom and compact mode are QActions added to the widget (QWidget::actions()) for a window menu.
 class BranchView final : public QWidget
 {
     Q_OBJECT
@@ -62,6 +64,7 @@ private:
     BranchGraph *m_graph = nullptr;
     QLabel *m_status = nullptr;
     QToolButton *m_compactButton = nullptr;
+    QAction *m_compactAction = nullptr;
     QString m_sessionId;
     QString m_activeLeaf;
     QString m_selected;

@@ -8,6 +8,7 @@
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QSignalSpy>
@@ -224,6 +225,24 @@ private Q_SLOTS:
         QCOMPARE(storedLeaf(*m_context, m_demo.sessionId), m_demo.inactiveLeaf);
         // The focus stays on the same message after the relayout.
         QCOMPARE(graph->layoutResult().items.at(graph->currentItem()).id, m_demo.editedQuestion);
+
+        // Zoom and compact mode are actions on the view (for a window menu), with keys.
+        QStringList names;
+        for (QAction *a : view.actions())
+            names << a->objectName();
+        for (const char *name :
+             {"actionBranchZoomIn", "actionBranchZoomOut", "actionBranchZoomReset", "actionBranchCompact"})
+            QVERIFY2(names.contains(QLatin1String(name)), name);
+        graph->setZoom(1.5);
+        QTest::keyClick(graph, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(graph->zoom(), 1.0);
+        QAction *compact = view.actions().at(int(names.indexOf(QStringLiteral("actionBranchCompact"))));
+        QVERIFY(!compact->isChecked());
+        compact->trigger();
+        QVERIFY(view.isCompact());
+        QVERIFY(view.findChild<QToolButton *>(QStringLiteral("branchCompact"))->isChecked());
+        view.findChild<QToolButton *>(QStringLiteral("branchCompact"))->click();
+        QVERIFY(!view.isCompact() && !compact->isChecked());
     }
 };
 
