@@ -2,6 +2,7 @@
 
 #include "core/tokens/tokenestimator.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -123,9 +124,20 @@ void Composer::clear()
     m_edit->clear();
 }
 
+void Composer::setEnterSendsEverywhere(bool enterSends)
+{
+    for (QWidget *window : QApplication::topLevelWidgets())
+        for (Composer *composer : window->findChildren<Composer *>())
+            composer->setEnterSends(enterSends);
+    for (QWidget *window : QApplication::topLevelWidgets())
+        if (auto *composer = qobject_cast<Composer *>(window))
+            composer->setEnterSends(enterSends);
+}
+
 void Composer::setEnterSends(bool enterSends)
 {
     m_edit->setEnterSends(enterSends);
+    updateButton();
 }
 
 void Composer::setChoices(const QList<ModelChoice> &choices)
@@ -204,7 +216,9 @@ void Composer::updateButton()
     const bool stop = m_busy && m_edit->toPlainText().trimmed().isEmpty();
     m_send->setText(stop ? tr("Stop") : (m_busy ? tr("Queue") : tr("Send")));
     m_send->setAccessibleName(m_send->text());
-    m_send->setToolTip(stop ? tr("Stop the reply (Esc)") : tr("Send (Enter; Shift+Enter for a new line)"));
+    m_send->setToolTip(stop                       ? tr("Stop the reply (Esc)")
+                           : m_edit->enterSends() ? tr("Send (Enter; Shift+Enter for a new line)")
+                                                  : tr("Send (Shift+Enter or Ctrl+Enter; Enter for a new line)"));
 }
 
 } // namespace Skein

@@ -58,6 +58,11 @@ public:
     QString text() const;
     void clear();
     void setEnterSends(bool enterSends);
+    // The ui-state.ini key (bool, default true) that Settings → Appearance writes and the main
+    // window reads at start.
+    static QString enterSendsKey() { return QStringLiteral("composer/enterSends"); }
+    // Applies the choice to every composer of the application at once.
+    static void setEnterSendsEverywhere(bool enterSends);
 
     void setChoices(const QList<ModelChoice> &choices);
     // Selects providerId/model (adds it when unknown so that a session keeps its model).

@@ -1,6 +1,7 @@
 #include "appearancepage.h"
 
 #include "app/appcontext.h"
+#include "gui/composer.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,6 +24,7 @@ AppearancePage::AppearancePage(AppContext &context, QWidget *parent)
     , m_size(new QSpinBox(this))
     , m_language(new QComboBox(this))
     , m_languageNote(new QLabel(this))
+    , m_enterSends(new QCheckBox(tr("&Enter sends the message (Shift+Enter starts a new line)"), this))
 {
     setObjectName(QStringLiteral("appearancePage"));
     m_theme->setObjectName(QStringLiteral("themeCombo"));
@@ -60,10 +62,22 @@ AppearancePage::AppearancePage(AppContext &context, QWidget *parent)
     row(langForm, tr("&Language:"), m_language);
     langForm->addRow(m_languageNote);
 
+    auto *keys = new QGroupBox(tr("Keyboard"), this);
+    auto *keysLayout = new QVBoxLayout(keys);
+    m_enterSends->setObjectName(QStringLiteral("enterSendsCheck"));
+    m_enterSends->setToolTip(tr("When off, Enter starts a new line and Shift+Enter sends. Ctrl+Enter always sends."));
+    m_enterSends->setChecked(context.uiState().value(Composer::enterSendsKey(), true).toBool());
+    keysLayout->addWidget(m_enterSends);
+    connect(m_enterSends, &QCheckBox::toggled, this, [this](bool on) {
+        m_context.uiState().setValue(Composer::enterSendsKey(), on);
+        Composer::setEnterSendsEverywhere(on);
+    });
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(look);
     layout->addWidget(lang);
+    layout->addWidget(keys);
     layout->addStretch(1);
 
     m_loading = true;

@@ -37,6 +37,7 @@ private:
     QSpinBox *m_size;
     QComboBox *m_language;
     QLabel *m_languageNote;
+    QCheckBox *m_enterSends;
     AppearanceSettings m_loaded;
     bool m_loading = false;
 };

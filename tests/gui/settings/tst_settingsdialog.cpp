@@ -1,6 +1,7 @@
 #include "core/settings/settingskeys.h"
 #include "engine/agent/mcpservers.h"
 #include "engine/providerkinds.h"
+#include "gui/composer.h"
 #include "gui/settings/appearance.h"
 #include "gui/settings/appearancepage.h"
 #include "gui/settings/approvalspage.h"
@@ -656,6 +657,31 @@ private Q_SLOTS:
             dialog->findChild<QSpinBox *>(u"fontSizeSpin"_s)->setValue(0);
         }
         QCOMPARE(QApplication::palette().color(QPalette::Window), lightWindow);
+    }
+
+    void enterSendsAppliesAndPersists()
+    {
+        SettingsFixture f;
+        QVERIFY(f.open());
+        Composer composer; // stands for the main window's
+        QVERIFY(composer.editor()->enterSends());
+        {
+            std::unique_ptr<SettingsDialog> dialog(openDialog(*f.context));
+            dialog->showPage(SettingsDialog::Page::Appearance);
+            auto *check = dialog->findChild<QCheckBox *>(u"enterSendsCheck"_s);
+            QVERIFY(check && check->isChecked());
+            check->setChecked(false);
+            QVERIFY(!composer.editor()->enterSends()); // at once
+        }
+        QCOMPARE(f.context->uiState().value(Composer::enterSendsKey(), true).toBool(), false);
+        // Enter now starts a new line; Shift+Enter sends.
+        QSignalSpy sent(composer.editor(), &ComposerEdit::submitted);
+        QTest::keyClick(composer.editor(), Qt::Key_Return);
+        QCOMPARE(sent.size(), 0);
+        QTest::keyClick(composer.editor(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(sent.size(), 1);
+        std::unique_ptr<SettingsDialog> again(openDialog(*f.context));
+        QVERIFY(!again->findChild<QCheckBox *>(u"enterSendsCheck"_s)->isChecked());
     }
 };
 
