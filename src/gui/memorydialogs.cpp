@@ -123,6 +123,7 @@ MemoryHistoryDialog::MemoryHistoryDialog(const Memory &memory, const QList<Memor
     m_preview = new QPlainTextEdit(this);
     m_preview->setReadOnly(true);
     m_preview->setMaximumHeight(90);
+    m_preview->setAccessibleName(tr("Text of the selected version"));
     layout->addWidget(m_preview);
     if (versions.isEmpty()) {
         auto *empty = new QLabel(tr("This memory has not been edited yet."), this);

@@ -210,8 +210,8 @@ void MemoryInspector::buildUi()
     });
     layout->addLayout(actions);
 
-    // Tab order: search, add, filters, inbox link, injected filter, table, action buttons.
-    setTabOrder({m_search, m_add, m_scope, m_type, m_status, m_injectedOnly, m_table});
+    // Tab order: search, add, filters, inbox link (when shown), injected filter, table, buttons.
+    setTabOrder({m_search, m_add, m_scope, m_type, m_status, m_inbox, m_injectedOnly, m_table});
 }
 
 void MemoryInspector::buildActions()

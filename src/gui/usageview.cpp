@@ -131,8 +131,10 @@ void UsageView::updateChart()
         QHash<QString, UsageModel::Bucket> byDay;
         for (const UsageModel::Bucket &b : buckets)
             byDay.insert(b.key, b);
+        // A QDate format with day and month only; translated, since the order differs by language.
+        const QString format = tr("d MMM", "chart axis: day and month as a QDate format");
         for (; day.isValid() && day <= last; day = day.addDays(1))
-            bars.append(bar(QLocale().toString(day, QStringLiteral("d MMM")), byDay.value(day.toString(Qt::ISODate))));
+            bars.append(bar(QLocale().toString(day, format), byDay.value(day.toString(Qt::ISODate))));
     } else {
         for (const UsageModel::Bucket &b : buckets)
             bars.append(bar(b.label, b));

@@ -131,8 +131,13 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
             if (m.updatedAt <= 0)
                 return QString();
             const QDateTime at = QDateTime::fromMSecsSinceEpoch(m.updatedAt);
-            return at.date() == QDate::currentDate() ? QLocale().toString(at.time(), QLocale::ShortFormat)
-                                                     : QLocale().toString(at.date(), QLocale::ShortFormat);
+            // Today: the time; this year: day and month (a narrow dock needs the room for the text).
+            const QDate today = QDate::currentDate();
+            if (at.date() == today)
+                return QLocale().toString(at.time(), tr("HH:mm", "QTime format of today's updates"));
+            if (at.date().year() == today.year())
+                return QLocale().toString(at.date(), tr("d MMM", "QDate format: day and month"));
+            return QLocale().toString(at.date(), QLocale::ShortFormat);
         }
         }
         return {};
@@ -143,6 +148,11 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
                                   + QStringLiteral("</i>");
         if (m.confidence > 0)
             tip += QStringLiteral("<br>") + tr("Confidence: %1").arg(QLocale().toString(m.confidence * 100, 'f', 0) + QLatin1Char('%'));
+        if (m.updatedAt > 0)
+            tip += QStringLiteral("<br>")
+                + tr("Updated %1")
+                      .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m.updatedAt), QLocale::ShortFormat))
+                      .toHtmlEscaped();
         return tip;
     }
     case Qt::FontRole:
