@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Renders the inspector panels (branch view, memory and context inspectors, usage view) over a demo
-# conversation into docs/screenshots/, under Xvfb so that real fonts are used:
+# conversation, and the Settings dialog, into docs/screenshots/ in English and Chinese (*-zh.png),
+# under Xvfb so that real fonts are used:
 #   scripts/sysroot run -- scripts/panel-screenshots.sh <build dir>
+# (build the skein-panelshots and settings_screenshot targets first). SKEIN_EXTRA_QM=<file.qm>
+# adds translations not merged into translations/skein_zh_CN.ts yet.
 set -euo pipefail
 build=${1:?usage: panel-screenshots.sh <build dir>}
 src=$(cd "$(dirname "$0")/.." && pwd)
+out=$src/docs/screenshots
 tool=$build/tests/gui/skein-panelshots
-[[ -x $tool ]] || { echo "panel-screenshots: build the skein-panelshots target first" >&2; exit 1; }
-xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$src/docs/screenshots"
-# Chinese shots: add --lang zh_CN (once the panel strings are in translations/skein_zh_CN.ts).
+settings=$build/tests/gui/settings_screenshot
+[[ -x $tool && -x $settings ]] || {
+  echo "panel-screenshots: build the skein-panelshots and settings_screenshot targets first" >&2
+  exit 1
+}
+xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$out"
+xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$out" --lang zh_CN
+xvfb-run -a -s "-screen 0 1280x800x24" "$settings" "$out"
+xvfb-run -a -s "-screen 0 1280x800x24" "$settings" "$out" --zh

@@ -1,6 +1,8 @@
 // skein-panelshots: renders the inspector panels over the demo conversation (panelsdemo.cpp) and
 // saves them as PNGs for docs/screenshots. Run under Xvfb by scripts/panel-screenshots.sh:
 //   skein-panelshots <output dir> [--lang zh_CN]
+// SKEIN_EXTRA_QM names a .qm file loaded over the built-in translation (for strings not merged
+// into translations/skein_zh_CN.ts yet).
 #include "app/appcontext.h"
 #include "core/language.h"
 #include "gui/branchview.h"
@@ -14,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
+#include <QTranslator>
 
 using namespace Skein;
 
@@ -47,8 +50,12 @@ int main(int argc, char **argv)
     const QString out = args.at(1);
     const int lang = int(args.indexOf(QStringLiteral("--lang")));
     const QString suffix = lang > 0 && lang + 1 < args.size() ? QStringLiteral("-zh") : QString();
-    if (!suffix.isEmpty())
+    QTranslator extra;
+    if (!suffix.isEmpty()) {
         Language::install(app, Language::choose(args.at(lang + 1), {}));
+        if (qEnvironmentVariableIsSet("SKEIN_EXTRA_QM") && extra.load(qEnvironmentVariable("SKEIN_EXTRA_QM")))
+            QCoreApplication::installTranslator(&extra);
+    }
     QDir().mkpath(out);
     QTemporaryDir tmp;
     AppContext context(tmp.path());
@@ -68,13 +75,14 @@ int main(int argc, char **argv)
         branches->setSelectedMessage(demo.activeReply);
         shots << Shot {branches, QStringLiteral("branch-view") + suffix};
 
+        // The pending branch memory: accept, reject and promote are all available.
         auto *memory = new MemoryInspector(context.storage());
         memory->resize(560, 460);
         memory->show();
         memory->setSession(demo.sessionId);
         memory->setSelectedMessage(demo.activeReply);
         QObject::connect(memory, &MemoryInspector::loaded, memory,
-                         [memory, &demo] { memory->selectMemory(demo.pendingMemories.first()); });
+                         [memory, &demo] { memory->selectMemory(demo.pendingMemories.last()); });
         shots << Shot {memory, QStringLiteral("memory-inspector") + suffix};
 
         auto *contextView = new ContextInspector(context.storage());

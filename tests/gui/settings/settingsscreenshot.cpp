@@ -1,8 +1,11 @@
 // Renders the Settings dialog and the first-run page with sample data into PNG files for
-// docs/screenshots (run by scripts/screenshots.sh under Xvfb). Usage: settings_screenshot OUTDIR [--dark]
+// docs/screenshots (run by scripts/screenshots.sh and scripts/panel-screenshots.sh under Xvfb).
+// Usage: settings_screenshot OUTDIR [--dark] [--zh]; with --zh the files end in -zh. SKEIN_EXTRA_QM
+// names a .qm file loaded over the built-in translation (strings not merged into the .ts yet).
 #include "app/appcontext.h"
 #include "core/domain/ids.h"
 #include "core/language.h"
+#include "core/settings/settingskeys.h"
 #include "engine/providerkinds.h"
 #include "gui/settings/appearance.h"
 #include "gui/settings/firstrundialog.h"
@@ -12,6 +15,7 @@
 #include "secrets/memorysecretstore.h"
 #include "storage/asyncstore.h"
 #include "storage/providerrepository.h"
+#include "storage/settingsrepository.h"
 #include "storage/store.h"
 
 #include <QApplication>
@@ -19,6 +23,7 @@
 #include <QListView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTranslator>
 
 using namespace Skein;
 
@@ -39,6 +44,13 @@ void seed(const QString &dir)
         p.createdAt = p.updatedAt = Ids::nowMs();
         (void)store->providers().save(p);
     }
+    // A small utility model, so the Memory page shows the picker filled in.
+    (void)store->settings().set(QString(Settings::Keys::utilityProviderId.key), QStringLiteral("openai-sample"));
+    for (const ModelInfo &m : findPreset(QStringLiteral("openai"))->models)
+        if (m.id.contains(QLatin1String("mini"))) {
+            (void)store->settings().set(QString(Settings::Keys::utilityModel.key), m.id);
+            break;
+        }
 }
 
 void grab(QWidget *widget, const QString &path)
@@ -55,8 +67,12 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     const QString out = args.value(1, QStringLiteral("."));
     const bool dark = args.contains(QStringLiteral("--dark"));
-    if (args.contains(QStringLiteral("--zh")))
+    const bool zh = args.contains(QStringLiteral("--zh"));
+    if (zh)
         Language::install(app, QStringLiteral("zh_CN"));
+    QTranslator extra;
+    if (zh && qEnvironmentVariableIsSet("SKEIN_EXTRA_QM") && extra.load(qEnvironmentVariable("SKEIN_EXTRA_QM")))
+        QCoreApplication::installTranslator(&extra);
     QTemporaryDir tmp;
     seed(tmp.path());
     AppContext context(tmp.path());
@@ -69,7 +85,8 @@ int main(int argc, char **argv)
         look.theme = AppearanceSettings::Theme::Dark;
         Appearance::apply(look);
     }
-    const QString suffix = dark ? QStringLiteral("-dark") : QString();
+    const QString suffix
+        = QString(dark ? QStringLiteral("-dark") : QString()) + (zh ? QStringLiteral("-zh") : QString());
     context.storage().open(tmp.path(), Database::Options {}, &app, [&](Result<AsyncStore::OpenReport>) {
         auto *dialog = new SettingsDialog(context);
         dialog->show();
@@ -85,6 +102,9 @@ int main(int argc, char **argv)
                 dialog->showPage(SettingsDialog::Page::Context);
                 QTimer::singleShot(400, dialog, [&, dialog] {
                     grab(dialog, QDir(out).filePath(QStringLiteral("settings-context%1.png").arg(suffix)));
+                    dialog->showPage(SettingsDialog::Page::Memory);
+                    QCoreApplication::processEvents();
+                    grab(dialog, QDir(out).filePath(QStringLiteral("settings-memory%1.png").arg(suffix)));
                     dialog->close();
                     auto *probe = new LocalServerProbe(context.network());
                     auto *first = new FirstRunDialog(context, probe);
