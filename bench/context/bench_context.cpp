@@ -1,5 +1,5 @@
 // bench_context: the context engine's figures (docs/benchmarks.md "Context").
-//   bench_context [--reps N] [--per-turn] [--seed-only | --assembly-only]
+//   bench_context [--reps N] [--per-turn] [--digest-tool-results] [--seed-only | --assembly-only]
 // Each part is a function of its own so that more experiments can be added next to it.
 
 #include "assemblytime.h"
@@ -21,6 +21,8 @@ int main(int argc, char **argv)
     if (!args.contains(QStringLiteral("--seed-only")))
         ok = Skein::Bench::runAssemblyTime(out, reps) && ok;
     if (!args.contains(QStringLiteral("--assembly-only")))
-        ok = Skein::Bench::runSeedExperiment(out, args.contains(QStringLiteral("--per-turn"))) && ok;
+        ok = Skein::Bench::runSeedExperiment(
+            out,
+            args.contains(QStringLiteral("--per-turn")), args.contains(QStringLiteral("--digest-tool-results"))) && ok;
     return ok ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 
 #include "core/domain/session.h"
 #include "core/tokens/tokenestimator.h"
+#include "engine/agent/resultdigest.h"
 #include "engine/chatturn.h"
 #include "engine/context/contextrequestsource.h"
 #include "engine/memory/consolidator.h"
@@ -297,7 +298,7 @@ void must(bool ok, const char *what)
         qFatal("seed experiment: %s failed", what);
 }
 
-RunStats run(const Script &script, Mode mode)
+RunStats run(const Script &script, Mode mode, bool digestResults)
 {
     RunStats stats;
     QElapsedTimer clock;
@@ -406,6 +407,11 @@ RunStats run(const Script &script, Mode mode)
             const ToolCall call = first->turn().toolCalls.first();
             Message result
                 = Message::create(session.id, first->assistantMessageId(), Role::Tool, toolOutput(t, turn.toolRecords));
+            // Stored as the agent loop stores a tool result (AgentRun::storeResult, SPEC §5.2): the
+            // raw output, and a digest for the model when it is over 1,200 tokens. Both modes send
+            // the digest (PathRequestSource and the context engine read render_content alike).
+            if (digestResults)
+                result.renderContent = ResultDigest::make(result.content);
             result.toolCallId = call.id;
             result.toolName = call.name;
             bool written = false;
@@ -484,10 +490,13 @@ RunStats run(const Script &script, Mode mode)
 
 } // namespace
 
-bool runSeedExperiment(QTextStream &out, bool perTurn)
+bool runSeedExperiment(QTextStream &out, bool perTurn, bool digestToolResults)
 {
     out << "\n== Seed experiment: full history vs window + summaries (+ memory) ==\n"
-        << "scripted model on loopback HTTP, window " << window << " tokens, prompt tokens by TokenEstimator\n";
+        << "scripted model on loopback HTTP, window " << window << " tokens, prompt tokens by TokenEstimator\n"
+        << (digestToolResults ? "tool results stored as the agent loop stores them (raw + digest over 1,200 tokens)\n"
+                              : "tool results stored raw only (the model reads each whole; --digest-tool-results: as "
+                                "the agent loop stores them)\n");
     QList<Script> scripts;
     for (int i = 0; i < 3; ++i)
         scripts.append(makeScript(i, 20));
@@ -517,7 +526,7 @@ bool runSeedExperiment(QTextStream &out, bool perTurn)
         const Script &script = scripts[i];
         qint64 fullPeak = 0;
         for (Mode mode : modes) {
-            const RunStats s = run(script, mode);
+            const RunStats s = run(script, mode, digestToolResults);
             if (mode == Mode::Full)
                 fullPeak = s.peak();
             const double ratio = fullPeak > 0 ? double(s.peak()) / double(fullPeak) : 0.0;
