@@ -22,7 +22,10 @@ SseParser::SseParser()
 
 SseParser::SseParser(const Options &options)
     : m_options(options)
-{ }
+{
+    m_buffer.setSizeCap(m_options.maxEventBytes);
+    m_buffer.setFastPathOpen(false); // until the BOM check is done
+}
 
 QList<SseEvent> SseParser::feed(QByteArrayView bytes)
 {
@@ -35,6 +38,7 @@ void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
 {
     if (bytes.isEmpty())
         return;
+    qsizetype from = m_buffer.size(); // everything before was scanned by earlier calls
     m_buffer.append(bytes);
 
     if (m_checkBom) {
@@ -46,6 +50,7 @@ void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
             return; // could still become a BOM
         } else {
             m_buffer.consume(3);
+            from = std::max<qsizetype>(0, from - 3);
             m_checkBom = false;
         }
     }
@@ -54,7 +59,6 @@ void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
     const char *data = pending.data();
     const qsizetype size = pending.size();
     qsizetype lineStart = 0;
-    qsizetype from = m_scanned;
     if (m_skipLf && from < size) {
         m_skipLf = false;
         if (data[from] == '\n')
@@ -98,12 +102,11 @@ void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
         lineStart = from = end + 1;
     }
     m_buffer.consume(lineStart);
-    m_scanned = m_buffer.size();
-    if (m_scanned > m_options.maxEventBytes) {
+    if (m_buffer.size() > m_options.maxEventBytes) {
         m_overflowed = true;
         m_buffer.clear();
-        m_scanned = 0;
     }
+    m_buffer.setFastPathOpen(!m_skipLf && !m_checkBom);
 }
 
 QList<SseEvent> SseParser::finish()
@@ -114,8 +117,8 @@ QList<SseEvent> SseParser::finish()
     // A trailing CR was already handled as a terminator when it arrived.
     m_discardedTail = !m_buffer.isEmpty() || !m_data.isEmpty() || !m_type.isEmpty();
     m_buffer.clear();
-    m_scanned = 0;
     m_skipLf = false;
+    m_buffer.setFastPathOpen(!m_checkBom);
     m_data.clear();
     m_type.clear();
     m_errorField = false;

@@ -28,7 +28,9 @@ struct SseEvent
 // Lines end at CR, LF or CRLF. A line is handled as soon as its terminator arrives; a CR that
 // ends a chunk is remembered so that an LF starting the next chunk is not taken for an empty line.
 // Scanning resumes where the previous feed() stopped and consumed bytes are dropped once per
-// feed(), so the cost is linear in the input whatever the chunking.
+// feed(), so the cost is linear in the input whatever the chunking. Feeding one byte at a time
+// costs a few ns per call (an inline append); the 8 MB single-event benchmark (bench_stream) holds
+// byte-wise feeding to <= 2x the cost of feeding the event at once.
 //
 // One deliberate extension: a non-standard `error:` field (llama.cpp through 2025) is collected
 // like `data:` and dispatched with type "error" so the failure is not silently lost.
@@ -50,22 +52,20 @@ public:
     // The same, appending to `events` (saves a list per call when chunks are tiny).
     void feed(QByteArrayView bytes, QList<SseEvent> &events)
     {
-        // Fast paths for small chunks inside a line (byte-wise feeding, long lines).
-        if (bytes.size() == 1 && !m_skipLf && !m_checkBom) {
+        // Fast paths for small chunks inside a line (byte-wise feeding, long lines): append and
+        // return, no call and no scan of old bytes. The buffer's fast path is closed while a CR
+        // or a BOM is pending and when the line reaches maxEventBytes. A byte above CR is never
+        // a terminator, so almost every byte costs two compares and a store.
+        if (bytes.size() == 1) [[likely]] {
             const char c = bytes.front();
-            if (c != '\n' && c != '\r' && m_scanned < m_options.maxEventBytes) {
-                m_buffer.push(c);
-                ++m_scanned;
+            if ((uchar(c) > '\r' || (c != '\n' && c != '\r')) && m_buffer.tryPush(c))
                 return;
-            }
-        }
-        if (bytes.size() <= 16 && !m_skipLf && !m_checkBom && m_scanned < m_options.maxEventBytes) {
+        } else if (bytes.size() <= 16 && m_buffer.fastRoom() >= bytes.size()) {
             bool terminator = false;
             for (char c : bytes)
                 terminator |= c == '\n' || c == '\r';
             if (!terminator) {
-                m_buffer.append(bytes);
-                m_scanned += bytes.size();
+                m_buffer.appendFast(bytes);
                 return;
             }
         }
@@ -89,8 +89,9 @@ private:
     void appendData(QByteArrayView value);
 
     Options m_options;
-    ByteBuffer m_buffer; // unconsumed bytes: the start of an unterminated line
-    qsizetype m_scanned = 0; // bytes of m_buffer already searched for a terminator
+    // Unconsumed bytes: the start of an unterminated line. All of them have been searched for a
+    // terminator already, so each feed scans only what it appends.
+    ByteBuffer m_buffer;
     bool m_skipLf = false; // the previous chunk ended with CR
     bool m_checkBom = true;
     bool m_discardedTail = false;

@@ -166,6 +166,70 @@ private Q_SLOTS:
         QCOMPARE(events[0].data.size(), payload.size());
     }
 
+    // The byte-wise fast path must stop at maxEventBytes like the general one, for every
+    // chunking, and a 2-16 byte fast append must not slip past it either.
+    void oversizedEventIsFlaggedWhateverTheChunking()
+    {
+        SseParser::Options options;
+        options.maxEventBytes = 64;
+        const QByteArray bytes = "data: " + QByteArray(100, 'x') + "\n\ndata: ok\n\n";
+        for (const Test::Chunking &chunking : Test::chunkings(bytes)) {
+            SseParser parser(options);
+            QList<SseEvent> events;
+            for (const QByteArray &chunk : chunking.chunks)
+                events += parser.feed(chunk);
+            QVERIFY2(parser.overflowed(), qPrintable(chunking.name));
+            QCOMPARE(events.size(), 1);
+            QCOMPARE(events[0].data, "ok"_ba);
+        }
+        SseParser exact(options); // a line of exactly the limit is not an overflow
+        QList<SseEvent> events;
+        const QByteArray line = "data: " + QByteArray(58, 'y');
+        for (char c : line)
+            exact.feed(QByteArrayView(&c, 1), events);
+        QVERIFY(!exact.overflowed());
+        exact.feed("\n\n"_ba, events);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].data, QByteArray(58, 'y'));
+    }
+
+    void byteBufferFastPathAndCopies()
+    {
+        ByteBuffer buffer;
+        QVERIFY(!buffer.tryPush('a')); // no storage yet: the general path allocates
+        buffer.setSizeCap(300);
+        QByteArray expected;
+        for (int i = 0; i < 1000 && buffer.size() < 300; ++i) {
+            const char c = char('a' + i % 26);
+            if (!buffer.tryPush(c))
+                buffer.push(c);
+            expected += c;
+        }
+        QCOMPARE(buffer.size(), 300);
+        QVERIFY(!buffer.tryPush('z')); // at the cap
+        QCOMPARE(buffer.fastRoom(), 0);
+        buffer.consume(200);
+        expected.remove(0, 200);
+        QVERIFY(buffer.tryPush('!')); // below the cap again
+        expected += '!';
+        buffer.setFastPathOpen(false);
+        QVERIFY(!buffer.tryPush('?'));
+        QCOMPARE(buffer.fastRoom(), 0);
+        buffer.append("tail"_ba); // growth after a partial consume keeps the live bytes
+        expected += "tail";
+        QCOMPARE(buffer.view(), QByteArrayView(expected));
+
+        ByteBuffer copy(buffer);
+        ByteBuffer moved(std::move(buffer));
+        QCOMPARE(copy.view(), QByteArrayView(expected));
+        QCOMPARE(moved.view(), QByteArrayView(expected));
+        copy.append("x"_ba);
+        QCOMPARE(moved.view(), QByteArrayView(expected)); // not shared
+        QVERIFY(!moved.tryPush('?')); // the closed fast path moved along
+        buffer = std::move(copy);
+        QCOMPARE(buffer.view(), QByteArrayView(QByteArray(expected + "x")));
+    }
+
     void ndjsonLines()
     {
         const QByteArray bytes = "{\"a\":1}\r\n\n   \n{\"b\":2}\n{\"c\":3}"_ba;
