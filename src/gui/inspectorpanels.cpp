@@ -76,6 +76,16 @@ void InspectorPanels::activeLeafChanged(const QString &sessionId, const QString 
         m_context->refresh();
 }
 
+void InspectorPanels::backgroundChanged(const QString &sessionId)
+{
+    if (sessionId != m_sessionId)
+        return;
+    m_branches->refresh();
+    m_memory->refresh();
+    if (m_context->isDraft())
+        m_context->refresh();
+}
+
 void InspectorPanels::showUsage()
 {
     if (!m_usage) {

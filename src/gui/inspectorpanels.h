@@ -46,6 +46,9 @@ public Q_SLOTS:
     // The active branch changed elsewhere (chat view's sibling switcher, search jump).
     void activeLeafChanged(const QString &sessionId, const QString &leafId);
     void showUsage();
+    // Background work changed a session's summaries or memories (connect
+    // MemoryHousekeeper::summariesChanged and ::memoriesChanged).
+    void backgroundChanged(const QString &sessionId);
 
 Q_SIGNALS:
     // Show a message in the chat, switching session and branch as needed.

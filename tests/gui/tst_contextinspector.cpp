@@ -228,6 +228,22 @@ private Q_SLOTS:
         QVERIFY(view.isDraft());
     }
 
+    void backgroundWorkRefreshesTheDraft()
+    {
+        QWidget window;
+        auto *tabs = new QTabWidget(&window);
+        InspectorPanels panels(m_context->storage(), tabs, &window);
+        QSignalSpy loaded(panels.contextInspector(), &ContextInspector::loaded);
+        panels.setSession(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 1);
+        QVERIFY(panels.contextInspector()->isDraft());
+        panels.backgroundChanged(u"another-session"_s);
+        panels.backgroundChanged(m_demo.sessionId);
+        QTRY_COMPARE(loaded.size(), 2);
+        QTest::qWait(100);
+        QCOMPARE(loaded.size(), 2);
+    }
+
     void userMessagesHaveNoSnapshot()
     {
         ContextInspector view(m_context->storage());

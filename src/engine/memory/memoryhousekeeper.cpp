@@ -274,7 +274,7 @@ void MemoryHousekeeper::extract(const QString &sessionId)
 
 void MemoryHousekeeper::checkTopic(const QString &sessionId, const QString &messageId, const QString &text)
 {
-    if (text.trimmed().isEmpty())
+    if (text.trimmed().isEmpty() || m_topicChecked.contains(messageId))
         return;
     const ModelRoute route = routeFor(m_sessions.value(sessionId));
     if (!route.isValid())
@@ -282,6 +282,8 @@ void MemoryHousekeeper::checkTopic(const QString &sessionId, const QString &mess
     m_topics->classify(
         sessionId, text, route,
         [this, sessionId, messageId](const TopicDecision &decision) {
+            if (decision.error.isEmpty())
+                m_topicChecked.insert(messageId);
             if (decision.offerNewSession())
                 Q_EMIT topicSwitchSuggested(sessionId, messageId, decision.suggestedTitle);
         },

@@ -122,6 +122,7 @@ private:
     QHash<QString, int> m_turnsSinceExtraction;
     QHash<QString, Failure> m_failures; // "c:"/"e:" + session id
     QSet<QString> m_retryScheduled;
+    QSet<QString> m_topicChecked; // user messages already checked (a regenerate asks nothing new)
     qint64 m_retryFirstMs = 60'000;
     qint64 m_retryMaxMs = 3'600'000;
     bool m_topicCheck = true;

@@ -323,6 +323,15 @@ private Q_SLOTS:
             QVERIFY(!QJsonDocument(data.value("recent_messages"_L1).toArray()).toJson().contains("sourdough"));
         }
 
+        // The same message again (a regenerated reply): not asked again, not offered again.
+        QCOMPARE(rig.asked.value(Ask::Topic), 1);
+        QSignalSpy handled(rig.keeper.get(), &MemoryHousekeeper::turnHandled);
+        rig.keeper->turnCompleted(session.id, ids.last());
+        QVERIFY(handled.wait(10000));
+        QTest::qWait(200);
+        QCOMPARE(rig.asked.value(Ask::Topic), 1);
+        QCOMPARE(suggested.size(), 1);
+
         // Accepted: a new session that references the old one.
         bool done = false;
         Session fresh;
