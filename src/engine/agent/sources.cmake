@@ -9,5 +9,6 @@ set(skein_agent_sources
   ${CMAKE_CURRENT_LIST_DIR}/repeatguard.h ${CMAKE_CURRENT_LIST_DIR}/repeatguard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sessionlock.h ${CMAKE_CURRENT_LIST_DIR}/sessionlock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/toolapprovals.h ${CMAKE_CURRENT_LIST_DIR}/toolapprovals.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/toolhost.h ${CMAKE_CURRENT_LIST_DIR}/toolhost.cpp
   ${CMAKE_CURRENT_LIST_DIR}/resultdigest.h ${CMAKE_CURRENT_LIST_DIR}/resultdigest.cpp)
 target_sources(skein_engine PRIVATE ${skein_agent_sources})

@@ -4,7 +4,9 @@
 #include "core/domain/memory.h"
 #include "engine/tools/calculator.h"
 #include "engine/tools/toolregistry.h"
+#include "storage/asyncstore.h"
 #include "storage/memoryrepository.h"
+#include "storage/store.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -139,33 +141,37 @@ void MemorySearchTool::start(const QJsonObject &arguments, const ToolContext &co
         return;
     }
     const int limit = std::clamp(arguments.value(QStringLiteral("limit")).toInt(defaultLimit), 1, 50);
-    MemoryRepository::Filter filter;
-    filter.status = MemoryStatus::Active;
-    filter.sessionId = context.sessionId;
-    auto listed = m_memories.list(filter);
-    if (!listed) {
-        call->finish(
-            ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "Memories could not be read: %1")
-                                  .arg(listed.error().message)));
-        return;
-    }
-    QJsonArray found;
-    QStringList lines;
-    for (const Memory &m : listed.value()) {
-        if (!m.content.contains(query, Qt::CaseInsensitive))
-            continue;
-        found.append(
-            QJsonObject {{QStringLiteral("id"), m.id},
-                          {QStringLiteral("type"), toString(m.type)},
-                           {QStringLiteral("scope"), toString(m.scope)}, {QStringLiteral("content"), m.content}});
-        lines.append(QStringLiteral("- [%1] %2").arg(toString(m.type), m.content));
-        if (found.size() >= limit)
-            break;
-    }
-    ToolResult r
-        = ToolResult::text(lines.isEmpty() ? QStringLiteral("No memory matches “%1”.").arg(query) : lines.join(u'\n'));
-    r.structured = QJsonObject {{QStringLiteral("memories"), found}};
-    call->finish(r);
+    const QString sessionId = context.sessionId;
+    m_access(
+        call,
+        [query, limit, sessionId](MemoryRepository &memories) {
+            MemoryRepository::Filter filter;
+            filter.status = MemoryStatus::Active;
+            filter.sessionId = sessionId;
+            auto listed = memories.list(filter);
+            if (!listed)
+                return ToolResult::error(
+                    QCoreApplication::translate("Skein::BuiltinTools", "Memories could not be read: %1")
+                        .arg(listed.error().message));
+            QJsonArray found;
+            QStringList lines;
+            for (const Memory &m : listed.value()) {
+                if (!m.content.contains(query, Qt::CaseInsensitive))
+                    continue;
+                found.append(QJsonObject {{QStringLiteral("id"), m.id},
+                                           {QStringLiteral("type"), toString(m.type)},
+                                            {QStringLiteral("scope"), toString(m.scope)},
+                                             {QStringLiteral("content"), m.content}});
+                lines.append(QStringLiteral("- [%1] %2").arg(toString(m.type), m.content));
+                if (found.size() >= limit)
+                    break;
+            }
+            ToolResult r = ToolResult::text(lines.isEmpty() ? QStringLiteral("No memory matches “%1”.").arg(query)
+                                                            : lines.join(u'\n'));
+            r.structured = QJsonObject {{QStringLiteral("memories"), found}};
+            return r;
+        },
+        [call](const ToolResult &r) { call->finish(r); });
 }
 
 QString MemorySaveTool::description() const
@@ -216,25 +222,56 @@ void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &cont
     m.sourceSessionId = context.sessionId;
     m.status = m_review == Review::Required ? MemoryStatus::Pending : MemoryStatus::Active;
     m.createdAt = m.updatedAt = Ids::nowMs();
-    if (Status s = m_memories.create(m); !s) {
-        call->finish(
-            ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "The memory could not be saved: %1")
-                                  .arg(s.error().message)));
-        return;
-    }
-    ToolResult r = ToolResult::text(m.status == MemoryStatus::Pending
-                                    ? QStringLiteral("Saved; the user will review it before it is used.")
-                                    : QStringLiteral("Saved."));
-    r.structured = QJsonObject {{QStringLiteral("id"), m.id}, {QStringLiteral("status"), toString(m.status)}};
-    call->finish(r);
+    m_access(
+        call,
+        [m](MemoryRepository &memories) {
+            if (Status s = memories.create(m); !s)
+                return ToolResult::error(
+                    QCoreApplication::translate("Skein::BuiltinTools", "The memory could not be saved: %1")
+                        .arg(s.error().message));
+            ToolResult r = ToolResult::text(m.status == MemoryStatus::Pending
+                                            ? QStringLiteral("Saved; the user will review it before it is used.")
+                                            : QStringLiteral("Saved."));
+            r.structured = QJsonObject {{QStringLiteral("id"), m.id}, {QStringLiteral("status"), toString(m.status)}};
+            return r;
+        },
+        [call](const ToolResult &r) { call->finish(r); });
 }
 
-void registerBuiltinTools(ToolRegistry &registry, MemoryRepository &memories, MemorySaveTool::Review review)
+MemoryAccess directMemoryAccess(MemoryRepository &memories)
+{
+    return [&memories](QObject *, MemoryJob job, std::function<void(ToolResult)> done) { done(job(memories)); };
+}
+
+MemoryAccess asyncMemoryAccess(AsyncStore *store)
+{
+    QPointer<AsyncStore> guarded(store);
+    return [guarded](QObject *context, MemoryJob job, std::function<void(ToolResult)> done) {
+        if (!guarded) {
+            done(ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "The database is closed.")));
+            return;
+        }
+        guarded->write<ToolResult>(
+            context, [job = std::move(job)](Store &store) -> Result<ToolResult> { return job(store.memories()); },
+            [done = std::move(done)](Result<ToolResult> r) {
+                done(r ? r.value()
+                       : ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "Storage failed: %1")
+                                               .arg(r.error().message)));
+            });
+    };
+}
+
+void registerBuiltinTools(ToolRegistry &registry, MemoryAccess memories, MemorySaveTool::Review review)
 {
     registry.add(std::make_shared<CurrentDateTimeTool>());
     registry.add(std::make_shared<CalculatorTool>());
     registry.add(std::make_shared<MemorySearchTool>(memories));
-    registry.add(std::make_shared<MemorySaveTool>(memories, review));
+    registry.add(std::make_shared<MemorySaveTool>(std::move(memories), review));
+}
+
+void registerBuiltinTools(ToolRegistry &registry, MemoryRepository &memories, MemorySaveTool::Review review)
+{
+    registerBuiltinTools(registry, directMemoryAccess(memories), review);
 }
 
 } // namespace Skein

@@ -8,8 +8,18 @@
 
 namespace Skein {
 
+class AsyncStore;
 class MemoryRepository;
 class ToolRegistry;
+
+// Where the memory tools read and write: runs `job` against a MemoryRepository and hands its
+// result to `done` on the caller's thread (dropped when `context` is gone). directMemoryAccess
+// runs it at once on the caller's connection (CLI, tests); asyncMemoryAccess on AsyncStore's
+// writer thread, so the GUI thread never waits for the disk.
+using MemoryJob = std::function<ToolResult(MemoryRepository &)>;
+using MemoryAccess = std::function<void(QObject *context, MemoryJob job, std::function<void(ToolResult)> done)>;
+MemoryAccess directMemoryAccess(MemoryRepository &memories);
+MemoryAccess asyncMemoryAccess(AsyncStore *store);
 
 // current_datetime: the date and time now, in the system zone or an IANA zone given as `zone`.
 class CurrentDateTimeTool final : public Tool
@@ -47,8 +57,11 @@ protected:
 class MemorySearchTool final : public Tool
 {
 public:
+    explicit MemorySearchTool(MemoryAccess access)
+        : m_access(std::move(access))
+    { }
     explicit MemorySearchTool(MemoryRepository &memories)
-        : m_memories(memories)
+        : m_access(directMemoryAccess(memories))
     { }
 
     QString name() const override { return QStringLiteral("memory_search"); }
@@ -62,7 +75,7 @@ protected:
     void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;
 
 private:
-    MemoryRepository &m_memories;
+    MemoryAccess m_access;
 };
 
 // memory_save: stores a memory; it is `pending` (waits for the user's review) unless the review
@@ -72,8 +85,12 @@ class MemorySaveTool final : public Tool
 public:
     enum class Review { Required, NotRequired };
 
+    MemorySaveTool(MemoryAccess access, Review review)
+        : m_access(std::move(access))
+        , m_review(review)
+    { }
     MemorySaveTool(MemoryRepository &memories, Review review)
-        : m_memories(memories)
+        : m_access(directMemoryAccess(memories))
         , m_review(review)
     { }
 
@@ -88,11 +105,12 @@ protected:
     void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;
 
 private:
-    MemoryRepository &m_memories;
+    MemoryAccess m_access;
     Review m_review;
 };
 
 // Registers the four built-ins.
+void registerBuiltinTools(ToolRegistry &registry, MemoryAccess memories, MemorySaveTool::Review review);
 void registerBuiltinTools(ToolRegistry &registry, MemoryRepository &memories, MemorySaveTool::Review review);
 
 } // namespace Skein
