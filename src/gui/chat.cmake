@@ -9,4 +9,5 @@ target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/sessionsidebar.h ${CMAKE_CURRENT_LIST_DIR}/sessionsidebar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chatcontroller.h ${CMAKE_CURRENT_LIST_DIR}/chatcontroller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chatcontroller_actions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chatcontroller_agent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mainwindow_chat.cpp)

@@ -4,7 +4,11 @@
 #include "core/domain/ids.h"
 #include "core/stream/streamdelta.h"
 #include "core/tokens/tokenestimator.h"
+#include "engine/agent/agentrun.h"
+#include "engine/agent/agentrunner.h"
+#include "engine/agent/toolhost.h"
 #include "engine/chatturn.h"
+#include "engine/context/contextrequestsource.h"
 #include "engine/providerkinds.h"
 #include "llm/providerclient.h"
 #include "models/searchresultmodel.h"
@@ -39,9 +43,17 @@ ChatController::ChatController(AppContext &context, QObject *parent)
     , m_sessions(new SessionListModel(this))
     , m_search(new SearchResultModel(this))
     , m_thread(new ThreadModel(this))
+    , m_tools(new ToolHost(&context.storage(), &context.secrets(), context.dataDir(), this))
+    , m_runner(new AgentRunner(&context.storage(), m_tools->registry(), context.dataDir(), this))
     , m_streamTimer(new QTimer(this))
     , m_searchTimer(new QTimer(this))
 {
+    connect(m_tools, &ToolHost::notice, this, &ChatController::notice);
+    connect(m_tools, &ToolHost::serverFailed, this, [this](const QString &name, const QString &detail) {
+        Q_EMIT notice(tr("Tool server “%1” stopped: %2 (Tools → Restart Tool Servers starts it again; its log is "
+                         "in Settings → MCP servers).")
+                          .arg(name, detail));
+    });
     m_streamTimer->setSingleShot(true);
     connect(m_streamTimer, &QTimer::timeout, this, &ChatController::flushStream);
     m_searchTimer->setSingleShot(true);
@@ -87,6 +99,10 @@ ChatController::~ChatController()
         commitDelete(id);
     if (m_turn)
         m_turn->cancel();
+    // A run waiting for the user's approval stays WAITING_TOOL on disk and asks again when the
+    // session is next opened; anything else in flight stops (the reply is kept, `cancelled`).
+    if (m_run && m_run->pendingApprovalCallId().isEmpty())
+        m_run->cancel();
 }
 
 void ChatController::start()
@@ -115,6 +131,7 @@ void ChatController::start()
             }
         });
     reloadProviders();
+    m_tools->reload();
 }
 
 void ChatController::reloadProviders()
@@ -229,6 +246,15 @@ void ChatController::loadThread(const QString &sessionId, const QString &showMes
             Q_EMIT threadLoaded(m_currentSession.id);
             if (!showMessageId.isEmpty())
                 showBranchOf(showMessageId);
+            // A run that waited for the user's approval when the app closed asks again.
+            const bool running = m_busy && m_running.sessionId == m_currentSession.id;
+            if (m_currentSession.state == SessionState::WaitingTool && !running
+                && !m_runner->isBusy(m_currentSession.id)) {
+                PendingTurn resume;
+                resume.kind = TurnKind::Resume;
+                resume.sessionId = m_currentSession.id;
+                runTurn(resume);
+            }
         });
 }
 
@@ -397,7 +423,9 @@ void ChatController::stop()
         m_queue.clear();
         Q_EMIT queueChanged(0);
     }
-    if (m_turn) {
+    if (m_run) {
+        m_run->cancel();
+    } else if (m_turn) {
         m_turn->cancel();
     } else if (m_busy) {
         // Still reading the API key: nothing was sent yet.
@@ -429,23 +457,43 @@ void ChatController::runTurn(const PendingTurn &pending)
     m_busy = true; // from here on a second send queues, also while the key is read
     Q_EMIT busyChanged(true);
     const quint64 generation = ++m_turnGeneration;
+    const bool agent = pending.kind == TurnKind::Send || pending.kind == TurnKind::Resume;
     m_context.secrets().read(ProviderKinds::secretKey(provider.id), this,
-                             [this, pending, provider, generation](const SecretResult &secret) {
+                             [this, pending, provider, generation, agent](const SecretResult &secret) {
                                  if (generation != m_turnGeneration)
                                      return;
-                                 startTurn(pending, provider, secret.ok() ? secret.value : QString());
+                                 const QString key = secret.ok() ? secret.value : QString();
+                                 if (!agent || m_tools->isReady()) {
+                                     startTurn(pending, provider, key);
+                                     return;
+                                 }
+                                 // The first send after start waits until the tool servers are up (or timed out).
+                                 Q_EMIT notice(tr("Starting tool servers…"));
+                                 m_tools->whenReady(this, [this, pending, provider, key, generation] {
+                                     if (generation == m_turnGeneration)
+                                         startTurn(pending, provider, key);
+                                 });
                              });
 }
 
 void ChatController::startTurn(const PendingTurn &pending, const ProviderConfig &provider, const QString &key)
 {
     auto *client = new ProviderClient(m_context.network(), ProviderKinds::endpoint(provider, key));
-    auto *turn = new ChatTurn(&m_context.storage(), client, this);
-    client->setParent(turn);
-    m_turn = turn;
     const QString model = pending.sessionId == m_currentSession.id && !m_currentSession.model.isEmpty()
         ? m_currentSession.model
         : (m_choice.model.isEmpty() ? provider.defaultModel : m_choice.model);
+    if (pending.kind == TurnKind::Send || pending.kind == TurnKind::Resume) {
+        startRun(pending, client, provider.id, model);
+        return;
+    }
+    auto *turn = new ChatTurn(&m_context.storage(), client, this);
+    client->setParent(turn);
+    m_turn = turn;
+    if (!pending.exclusions.isEmpty()) {
+        auto source = std::make_shared<ContextRequestSource>();
+        // EXCLUSIONS-PENDING: source->setExclusions(pending.exclusions);
+        turn->setRequestSource(source);
+    }
     turn->setModel(model);
     turn->setProviderId(provider.id);
     m_streamTarget.clear();
@@ -476,25 +524,10 @@ void ChatController::startTurn(const PendingTurn &pending, const ProviderConfig 
     });
     connect(turn, &ChatTurn::deltasReceived, this, &ChatController::onDeltas);
     connect(turn, &ChatTurn::finished, this, &ChatController::onTurnFinished);
-    switch (pending.kind) {
-    case TurnKind::Send: {
-        // ChatTurn appends below the stored active leaf: make it the parent we mean (the leaf
-        // shown, or an edited message's parent, so the edit becomes its sibling). Writes run
-        // in order, so this lands before the send.
-        const QString sessionId = pending.sessionId;
-        const QString parent = pending.parentId;
-        m_context.storage().write(
-            [sessionId, parent](Store &store) { return store.sessions().setActiveLeaf(sessionId, parent); });
-        turn->send(pending.sessionId, pending.text);
-        break;
-    } break;
-    case TurnKind::Retry:
-        turn->retry(pending.targetId);
-        break;
-    case TurnKind::Continue:
+    if (pending.kind == TurnKind::Continue)
         turn->continueReply(pending.targetId);
-        break;
-    }
+    else
+        turn->retry(pending.targetId);
 }
 
 void ChatController::onDeltas(const QList<StreamDelta> &deltas)
@@ -513,6 +546,11 @@ void ChatController::flushStream()
 {
     if (m_streamTarget.isEmpty() || (m_pendingText.isEmpty() && m_pendingReasoning.isEmpty()))
         return;
+    if (m_thread->sessionId() == m_running.sessionId && !m_thread->contains(m_streamTarget)) {
+        // The reply's row is still being read from storage (a later iteration of the loop).
+        m_streamTimer->start(m_streamIntervalMs);
+        return;
+    }
     m_thread->appendText(m_streamTarget, m_pendingText, m_pendingReasoning);
     m_pendingText.clear();
     m_pendingReasoning.clear();
@@ -532,12 +570,17 @@ void ChatController::onTurnFinished()
     m_turn = nullptr;
     if (turn->status() == MessageStatus::Failed && !turn->errorText().isEmpty())
         Q_EMIT notice(turn->errorText());
+    finishTurn(finished, assistantId, userId);
+}
+
+void ChatController::finishTurn(const PendingTurn &finished, const QString &assistantId, const QString &userId)
+{
     // The stored row is the truth (usage, finish reason, tool calls).
     if (!assistantId.isEmpty())
         m_context.storage().read<Message>(
             this, [assistantId](Store &store) { return store.messages().get(assistantId); },
             [this, assistantId, finished](Result<Message> stored) {
-                if (stored && m_thread->sessionId() == finished.sessionId) {
+                if (stored && m_thread->sessionId() == finished.sessionId && m_thread->contains(assistantId)) {
                     m_thread->updateMessage(stored.value());
                     m_tokenCache.remove(assistantId);
                     updateContextTokens();

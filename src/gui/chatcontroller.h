@@ -4,6 +4,7 @@
 #include "core/conversationtree.h"
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
+#include "engine/agent/agentoptions.h"
 #include "engine/context/contextexclusions.h"
 
 #include <QHash>
@@ -11,21 +12,28 @@
 #include <QPointer>
 #include <QSet>
 #include <functional>
+#include <optional>
 
 class QTimer;
 
 namespace Skein {
 
+class AgentRun;
+class AgentRunner;
 class AppContext;
 class ChatTurn;
+class ProviderClient;
+class ToolHost;
 class SearchResultModel;
 class SessionListModel;
 class ThreadModel;
 struct StreamDelta;
 
 // The chat area's logic between the widgets and storage: loads sessions and threads off the GUI
-// thread, runs one model call at a time (ChatTurn; further sends queue), feeds streamed text
-// to the ThreadModel on a 25 ms timer and keeps the sidebar in step.
+// thread, runs one turn at a time (further sends queue) and feeds streamed text to the
+// ThreadModel on a 25 ms timer. A sent message runs the agent loop (AgentRun: tools, approvals
+// on the tool cards, limits); regenerate, continue and re-run are single model calls (ChatTurn).
+// A session left waiting for an approval (e.g. by a restart) resumes when it is opened.
 //
 // Public API for other panels (branch view, memory and context inspectors):
 //   currentSessionId() / currentSessionChanged(id)   the session shown in the chat view
@@ -55,6 +63,10 @@ public:
     bool isBusy() const { return m_busy; }
     int queuedCount() const { return int(m_queue.size()); }
     QList<ModelChoice> modelChoices() const { return m_choices; }
+    ToolHost *toolHost() const { return m_tools; }
+    bool toolsEnabled() const { return m_toolsEnabled; }
+    // The approval the user is asked for on this call's card, if any.
+    std::optional<ApprovalRequest> pendingApproval(const QString &callId) const;
     ModelChoice currentChoice() const { return m_choice; }
 
     // Milliseconds a deleted session stays restorable (tests shorten it).
@@ -78,6 +90,12 @@ public Q_SLOTS:
     void showBranchOf(const QString &messageId);
     void setSelectedMessage(const QString &messageId);
     void chooseModel(const Skein::ModelChoice &choice);
+    // Offer tools to the model on the next sends (the agent loop runs either way).
+    void setToolsEnabled(bool enabled);
+    // Settings changed: agent limits, memory review, MCP servers (restarted).
+    void reloadTools();
+    // The user's answer on a tool card waiting for approval.
+    void decideTool(const QString &callId, Skein::ApprovalDecision decision);
 
     void send(const QString &text);
     void stop();
@@ -113,9 +131,13 @@ Q_SIGNALS:
     void sessionModelChosen(const QString &providerId, const QString &model);
     // Tokens of the next request without the draft (system prompt + active branch).
     void contextTokensChanged(qint64 tokens);
-    // The user approved or denied a tool call waiting on its card (a hook for the agent loop;
-    // show the buttons with threadModel()->setToolCallState(callId, "awaiting")).
-    void toolDecision(const QString &callId, bool approved);
+    // A tool call waits for the user's decision on its card (its arguments are shown there).
+    void approvalRequested(const Skein::ApprovalRequest &request);
+    // The agent loop's state for a session (running, waiting for a tool or approval, done).
+    void agentStateChanged(const QString &sessionId, Skein::SessionState state);
+    // A send could not start (the session is busy in another window or process): the text goes
+    // back to the composer.
+    void sendRefused(const QString &text);
     // Something the user should read in the status bar.
     void notice(const QString &text);
     // A deleted session can be restored (text names it); undoExpired when the window closed.
@@ -126,7 +148,7 @@ Q_SIGNALS:
     void threadLoaded(const QString &sessionId);
 
 private:
-    enum class TurnKind { Send, Retry, Continue };
+    enum class TurnKind { Send, Retry, Continue, Resume };
     struct PendingTurn
     {
         TurnKind kind = TurnKind::Send;
@@ -134,6 +156,7 @@ private:
         QString text;
         QString targetId; // retry / continue: the assistant message
         QString parentId; // send: the user message's parent (the leaf, or an edited message's parent)
+        ContextExclusions exclusions; // retry: what the context inspector left out
     };
 
     void loadThread(const QString &sessionId, const QString &showMessageId);
@@ -142,6 +165,15 @@ private:
     void onDeltas(const QList<StreamDelta> &deltas);
     void flushStream();
     void onTurnFinished();
+    // chatcontroller_agent.cpp: sends and resumes run the agent loop.
+    void startRun(const PendingTurn &pending, ProviderClient *client, const QString &providerId, const QString &model);
+    void onRunFinished(Skein::SessionState state, const QString &error);
+    void finishTurn(const PendingTurn &finished, const QString &assistantId, const QString &userId);
+    // Adds the stored messages between the shown branch and `messageId` (tool results, the
+    // next reply) and refreshes the finished ones; the reply being streamed is left alone.
+    void syncPath(const QString &sessionId, const QString &messageId);
+    void syncActiveLeaf(const QString &sessionId);
+    void refreshMessage(const QString &messageId);
     void finishPendingTurn(const QString &error);
     void persistActiveLeaf();
     void refreshSession(const QString &sessionId);
@@ -162,6 +194,11 @@ private:
     quint64 m_loadGeneration = 0;
 
     QPointer<ChatTurn> m_turn;
+    QPointer<AgentRun> m_run;
+    ToolHost *m_tools;
+    AgentRunner *m_runner;
+    bool m_toolsEnabled = true;
+    QHash<QString, ApprovalRequest> m_approvals;
     bool m_busy = false;
     quint64 m_turnGeneration = 0;
     PendingTurn m_running;

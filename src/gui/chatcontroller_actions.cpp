@@ -189,9 +189,16 @@ void ChatController::deleteBranch(const QString &messageId)
 
 void ChatController::rerunWithContext(const QString &assistantMessageId, const ContextExclusions &exclusions)
 {
-    // Replaced when the agent loop drives the chat view (exclusions reach the request source).
-    Q_UNUSED(exclusions);
-    regenerate(assistantMessageId);
+    const Message m = m_thread->message(assistantMessageId);
+    if (m.id.isEmpty() || m.role != Role::Assistant)
+        return;
+    PendingTurn p;
+    p.kind = TurnKind::Retry;
+    p.sessionId = m.sessionId;
+    p.targetId = m.id;
+    p.parentId = m.parentId;
+    p.exclusions = exclusions;
+    runTurn(p);
 }
 
 } // namespace Skein

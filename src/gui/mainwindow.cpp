@@ -151,7 +151,13 @@ void MainWindow::buildMenus()
     settings->setShortcut(QKeySequence::Preferences);
     settings->setMenuRole(QAction::PreferencesRole);
     settings->setEnabled(false); // until the database is open
-    connect(settings, &QAction::triggered, this, [this] { openSettingsDialog(m_context, this); });
+    connect(settings, &QAction::triggered, this, [this] {
+        SettingsDialog *dialog = openSettingsDialog(m_context, this);
+        connect(dialog, &SettingsDialog::providersChanged, m_chat, &ChatController::reloadProviders,
+                Qt::UniqueConnection);
+        // Agent limits, memory review and MCP servers take effect for the next send.
+        connect(dialog, &QDialog::finished, m_chat, &ChatController::reloadTools, Qt::UniqueConnection);
+    });
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setObjectName(QStringLiteral("actionQuit"));
@@ -209,6 +215,7 @@ void MainWindow::buildMenus()
 
     QMenu *session = menuBar()->addMenu(tr("&Session"));
     buildChatMenus(session);
+    buildToolsMenu(menuBar()->addMenu(tr("&Tools")));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Skein"));
@@ -218,6 +225,15 @@ void MainWindow::buildMenus()
     QAction *aboutQt = help->addAction(tr("About &Qt"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    // Back from the first-run or Settings dialog: providers may have been added.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_storage
+        && m_storage->state() == StorageStartup::State::Ready)
+        m_chat->reloadProviders();
 }
 
 void MainWindow::restoreLayout()

@@ -43,6 +43,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void buildPanels();
@@ -53,6 +54,7 @@ private:
     void showStorageState();
     void buildChatArea();
     void buildChatMenus(QMenu *session);
+    void buildToolsMenu(QMenu *tools);
     void onMessageAction(const QString &messageId, int action, const QString &data);
     void editMessage(const QString &messageId);
     void showMessageSource(const QString &messageId);

@@ -3,6 +3,7 @@
 #include "chatcontroller.h"
 #include "chatview.h"
 #include "composer.h"
+#include "engine/agent/toolhost.h"
 #include "linkopener.h"
 #include "mainwindow.h"
 #include "models/sessionlistmodel.h"
@@ -15,6 +16,7 @@
 #include <QClipboard>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -85,6 +87,35 @@ void MainWindow::buildChatArea()
     connect(m_chat, &ChatController::scrollRequested, m_chatView, [this](const QString &id) {
         QTimer::singleShot(0, m_chatView, [this, id] { m_chatView->scrollToMessage(id); });
     });
+    connect(m_chat, &ChatController::approvalRequested, this, [this](const ApprovalRequest &request) {
+        QString text = tr("“%1” needs your approval: check its arguments on the card, then allow or deny it.")
+                           .arg(request.call.toolName);
+        if (request.change)
+            text = request.change->summary() + QLatin1Char(' ') + text;
+        statusBar()->showMessage(text);
+        QTimer::singleShot(0, m_chatView, [this, request] {
+            const ThreadModel *model = m_chat->threadModel();
+            for (int row = model->rowCount() - 1; row >= 0; --row) {
+                const QString id = model->idAt(row);
+                const Message m = model->message(id);
+                for (const QJsonValue &call : m.toolCalls)
+                    if (call.toObject().value(QLatin1String("id")).toString() == request.call.callId) {
+                        m_chatView->scrollToMessage(id);
+                        return;
+                    }
+            }
+        });
+    });
+    connect(m_chat, &ChatController::agentStateChanged, this, [this](const QString &sessionId, SessionState state) {
+        if (sessionId != m_chat->currentSessionId())
+            return;
+        if (state == SessionState::WaitingTool && m_chat->threadModel()->rowCount() > 0)
+            statusBar()->showMessage(tr("Running tools…"), 4000);
+    });
+    connect(m_chat, &ChatController::sendRefused, this, [this](const QString &text) {
+        if (m_composer->text().trimmed().isEmpty())
+            m_composer->editor()->setPlainText(text);
+    });
     connect(m_chatView, &ChatView::selectedMessageChanged, m_chat, &ChatController::setSelectedMessage);
     connect(m_chatView, &ChatView::messageAction, this,
             [this](const QString &id, MessageDelegate::Action action, const QString &data) {
@@ -151,6 +182,55 @@ void MainWindow::buildChatMenus(QMenu *session)
     });
 }
 
+void MainWindow::buildToolsMenu(QMenu *tools)
+{
+    QAction *use = tools->addAction(tr("&Use Tools"));
+    use->setObjectName(QStringLiteral("actionUseTools"));
+    use->setCheckable(true);
+    use->setChecked(m_context.uiState().value(QStringLiteral("chat/tools_enabled"), true).toBool());
+    use->setToolTip(tr("Offer the built-in tools and the MCP servers' tools to the model"));
+    m_chat->setToolsEnabled(use->isChecked());
+    connect(use, &QAction::toggled, this, [this](bool on) {
+        m_context.uiState().setValue(QStringLiteral("chat/tools_enabled"), on);
+        m_chat->setToolsEnabled(on);
+    });
+    tools->addSeparator();
+    // Keyboard access to the approval on the newest card waiting for one.
+    auto decide = [this](ApprovalDecision decision) {
+        const ThreadModel *model = m_chat->threadModel();
+        for (int row = model->rowCount() - 1; row >= 0; --row) {
+            const QVariantMap states = model->index(row).data(ThreadModel::ToolStatesRole).toMap();
+            for (auto it = states.cbegin(); it != states.cend(); ++it)
+                if (it.value().toString() == QLatin1String("awaiting") && m_chat->pendingApproval(it.key())) {
+                    m_chat->decideTool(it.key(), decision);
+                    return;
+                }
+        }
+        statusBar()->showMessage(tr("No tool call is waiting for approval."), 4000);
+    };
+    QAction *once = tools->addAction(tr("Allow Tool Call &Once"));
+    once->setObjectName(QStringLiteral("actionAllowOnce"));
+    once->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Y));
+    connect(once, &QAction::triggered, this, [decide] { decide(ApprovalDecision::AllowOnce); });
+    QAction *always = tools->addAction(tr("&Always Allow This Tool"));
+    always->setObjectName(QStringLiteral("actionAllowAlways"));
+    connect(always, &QAction::triggered, this, [decide] { decide(ApprovalDecision::AllowAlways); });
+    QAction *deny = tools->addAction(tr("&Deny Tool Call"));
+    deny->setObjectName(QStringLiteral("actionDenyTool"));
+    deny->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(deny, &QAction::triggered, this, [decide] { decide(ApprovalDecision::Deny); });
+    tools->addSeparator();
+    QAction *restart = tools->addAction(tr("&Restart Tool Servers"));
+    restart->setObjectName(QStringLiteral("actionRestartToolServers"));
+    connect(restart, &QAction::triggered, this, [this] {
+        const QStringList failed = m_chat->toolHost()->failedServers();
+        for (const QString &name : failed)
+            m_chat->toolHost()->restartServer(name);
+        statusBar()->showMessage(failed.isEmpty() ? tr("Every tool server is running.")
+                                                  : tr("Restarting: %1").arg(failed.join(QStringLiteral(", "))), 5000);
+    });
+}
+
 void MainWindow::onMessageAction(const QString &messageId, int action, const QString &data)
 {
     using A = MessageDelegate::Action;
@@ -179,8 +259,13 @@ void MainWindow::onMessageAction(const QString &messageId, int action, const QSt
         m_chat->switchSibling(messageId, ConversationTree::Direction::Next);
         return;
     case A::Approve:
+        m_chat->decideTool(data, ApprovalDecision::AllowOnce);
+        return;
+    case A::ApproveAlways:
+        m_chat->decideTool(data, ApprovalDecision::AllowAlways);
+        return;
     case A::Deny:
-        Q_EMIT m_chat->toolDecision(data, A(action) == A::Approve);
+        m_chat->decideTool(data, ApprovalDecision::Deny);
         return;
     case A::Delete: {
         auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Branch"),

@@ -55,6 +55,33 @@ QString statusText(MessageStatus status, const QString &error)
     return {};
 }
 
+// A tool call's state as the agent loop reports it ("running:40" carries a percentage).
+QString toolStateText(const QString &state)
+{
+    const QString key = state.section(QLatin1Char(':'), 0, 0);
+    if (key == QLatin1String("awaiting"))
+        return MessageDelegate::tr("waiting for your approval");
+    if (key == QLatin1String("approved"))
+        return MessageDelegate::tr("approved");
+    if (key == QLatin1String("running")) {
+        const QString percent = state.section(QLatin1Char(':'), 1, 1);
+        return percent.isEmpty() ? MessageDelegate::tr("running…") : MessageDelegate::tr("running… %1%").arg(percent);
+    }
+    if (key == QLatin1String("done"))
+        return MessageDelegate::tr("done");
+    if (key == QLatin1String("failed"))
+        return MessageDelegate::tr("failed");
+    if (key == QLatin1String("timeout"))
+        return MessageDelegate::tr("timed out");
+    if (key == QLatin1String("denied"))
+        return MessageDelegate::tr("denied");
+    if (key == QLatin1String("cancelled"))
+        return MessageDelegate::tr("not run");
+    if (key == QLatin1String("pending"))
+        return MessageDelegate::tr("queued");
+    return state;
+}
+
 } // namespace
 
 struct MessageDelegate::Element
@@ -270,7 +297,10 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         const int at = int(out.size());
         const qreal top = y;
         y += 5;
-        const bool open = m_expanded.contains(key);
+        const QString state = toolStates.value(callId).toString();
+        const bool awaiting = state == QLatin1String("awaiting");
+        // A call waiting for approval always shows its full arguments.
+        const bool open = awaiting || m_expanded.contains(key);
         text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title, x + 8, y, w - 16, Tone::Normal, true, true,
               Action::ToggleTool, key);
         y += smallH + 3;
@@ -280,10 +310,10 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
             text(body.left(300).simplified(), x + 8, y, w - 16, Tone::Muted, false, true);
             y += smallH + 3;
         }
-        const QString state = toolStates.value(callId).toString();
-        if (state == QLatin1String("awaiting")) {
-            const QRectF a = chip(tr("Approve"), x + 8, y, Action::Approve, callId);
-            chip(tr("Deny"), a.right() + 6, y, Action::Deny, callId);
+        if (awaiting) {
+            const QRectF once = chip(tr("Allow Once"), x + 8, y, Action::Approve, callId);
+            const QRectF always = chip(tr("Always Allow"), once.right() + 6, y, Action::ApproveAlways, callId);
+            chip(tr("Deny"), always.right() + 6, y, Action::Deny, callId);
             y += smallH + 8;
         }
         box(at, QRectF(x, top, w, y - top + 3), Tone::Muted);
@@ -310,8 +340,8 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
             ? args.toString()
             : QString::fromUtf8(QJsonDocument(args.toObject()).toJson(QJsonDocument::Indented));
         const QString state = toolStates.value(callId).toString();
-        const QString title
-            = state.isEmpty() ? tr("Tool call: %1").arg(name) : tr("Tool call: %1 (%2)").arg(name, state);
+        const QString title = state.isEmpty() ? tr("Tool call: %1").arg(name)
+                                              : tr("Tool call: %1 (%2)").arg(name, toolStateText(state));
         card(title, QStringLiteral("t:") + callId, argsText, callId);
     }
     if (bubble) {

@@ -39,6 +39,7 @@ public:
         CopyCode,
         Link,
         Approve,
+        ApproveAlways,
         Deny,
     };
     Q_ENUM(Action)

@@ -2,3 +2,4 @@
 # server, and the rendering-safety corpus.
 skein_add_test(NAME gui_chatwindow SOURCES chat/tst_chatwindow.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
 skein_add_test(NAME gui_renderingsafety SOURCES chat/tst_renderingsafety.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
+skein_add_test(NAME gui_chatagent SOURCES chat/tst_chatagent.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 240)

@@ -3,6 +3,7 @@
 // ‹ n / m › switcher; regenerate -> sibling; search -> jump to the message on its branch;
 // delete with undo; inline rename; export.
 #include "app/appcontext.h"
+#include "chatfixture.h"
 #include "core/domain/ids.h"
 #include "gui/chatcontroller.h"
 #include "gui/chatview.h"
@@ -36,97 +37,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kReplyTail = u"\n\n```cpp\nint main() { return 0; }\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"_s;
-
-struct Fixture
-{
-    QTemporaryDir dir;
-    ReplayServer server;
-    std::unique_ptr<AppContext> context;
-    std::unique_ptr<MainWindow> window;
-    int replies = 0;
-
-    // The server answers "Answer <n> to: <last user text>" plus a code block and a table.
-    bool start(const std::function<void(Store &)> &seed = {})
-    {
-        if (!dir.isValid() || !server.listen())
-            return false;
-        server.route("POST", "/v1/chat/completions", [this](const RecordedRequest &request) {
-            ++replies;
-            ScriptedReply reply;
-            // The context engine appends a runtime block to the user's text; answer the text alone.
-            const QString asked = lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0);
-            reply.text = u"Answer %1 to: %2"_s.arg(replies).arg(asked) + kReplyTail;
-            reply.promptTokens = 20;
-            reply.completionTokens = 12;
-            reply.chunkChars = 7;
-            return openAiReply(reply);
-        });
-        {
-            Result<std::unique_ptr<Store>> store = Store::open(dir.path());
-            if (!store)
-                return false;
-            ProviderConfig p;
-            p.id = u"prov-1"_s;
-            p.name = u"Scripted"_s;
-            p.kind = u"openai"_s;
-            p.baseUrl = server.baseUrl().toString() + u"/v1"_s;
-            p.defaultModel = u"scripted-1"_s;
-            p.models = {ModelInfo {u"scripted-1"_s, 8192, 1024, 1.0, 2.0, 0.0}};
-            if (!(*store)->providers().save(p))
-                return false;
-            if (seed)
-                seed(**store);
-        }
-        context = std::make_unique<AppContext>(dir.path());
-        context->setSecretStore(std::make_unique<MemorySecretStore>());
-        window = std::make_unique<MainWindow>(*context);
-        window->resize(760, 560);
-        window->show();
-        if (!QTest::qWaitForWindowExposed(window.get()))
-            return false;
-        controller()->setUndoWindow(400);
-        controller()->setStreamInterval(16);
-        return QTest::qWaitFor([this] { return !controller()->modelChoices().isEmpty(); }, 10000);
-    }
-
-    ChatController *controller() const { return window->chatController(); }
-    ThreadModel *thread() const { return controller()->threadModel(); }
-    ChatView *view() const { return window->chatView(); }
-
-    std::unique_ptr<Store> store() const { return std::move(Store::open(dir.path()).value()); }
-
-    void type(const QString &text)
-    {
-        ComposerEdit *edit = window->composer()->editor();
-        edit->setFocus();
-        QTest::keyClicks(edit, text);
-        QTest::keyClick(edit, Qt::Key_Return);
-    }
-
-    QString content(int row) const { return thread()->index(row).data(ThreadModel::ContentRole).toString(); }
-    bool replyDone(int rows) const
-    {
-        return thread()->rowCount() == rows && !controller()->isBusy()
-            && MessageStatus(thread()->index(rows - 1).data(ThreadModel::StatusRole).toInt())
-            == MessageStatus::Complete;
-    }
-
-    // Clicks a painted button of a message, as the user would.
-    bool click(int row, MessageDelegate::Action action)
-    {
-        const QModelIndex index = thread()->index(row);
-        view()->scrollTo(index);
-        const QRect rect = view()->visualRect(index);
-        const QList<MessageDelegate::Hit> hits = view()->messageDelegate()->hits(index, rect);
-        for (const MessageDelegate::Hit &hit : hits)
-            if (hit.action == action) {
-                QTest::mouseClick(view()->viewport(), Qt::LeftButton, {}, hit.rect.center());
-                return true;
-            }
-        return false;
-    }
-};
+using Fixture = ChatFixture;
 
 Session seedSession(Store &store, const QString &title, const QList<Message> &messages, const QString &leaf)
 {
