@@ -491,7 +491,7 @@ void ChatController::startTurn(const PendingTurn &pending, const ProviderConfig 
     m_turn = turn;
     if (!pending.exclusions.isEmpty()) {
         auto source = std::make_shared<ContextRequestSource>();
-        // EXCLUSIONS-PENDING: source->setExclusions(pending.exclusions);
+        source->setExclusions(pending.exclusions);
         turn->setRequestSource(source);
     }
     turn->setModel(model);

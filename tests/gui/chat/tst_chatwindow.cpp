@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QJsonArray>
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
@@ -160,6 +161,36 @@ private Q_SLOTS:
         QVERIFY(f.click(0, MessageDelegate::Action::NextSibling));
         QCOMPARE(f.content(0), u"better question"_s);
         QCOMPARE(f.store()->messages().countBySession(f.controller()->currentSessionId()).value(), 4);
+    }
+
+    void rerunWithContextLeavesMessagesOut()
+    {
+        Fixture f;
+        QVERIFY(f.start());
+        f.type(u"my code word is heliotrope"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        f.type(u"what next"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(4), 15000);
+        auto sentWord = [&f](int request) {
+            const QJsonArray messages = requestMessages(f.server.requests().at(request));
+            for (const QJsonValue &m : messages)
+                if (contentText(m[u"content"_s]).contains(u"heliotrope"_s))
+                    return true;
+            return false;
+        };
+        QVERIFY(sentWord(1));
+
+        // The context inspector's re-run: the first exchange left out, a sibling of the reply.
+        ContextExclusions exclusions;
+        exclusions.messageIds = {f.thread()->idAt(0), f.thread()->idAt(1)};
+        const QString oldReply = f.thread()->idAt(3);
+        f.controller()->rerunWithContext(oldReply, exclusions);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(4) && f.thread()->idAt(3) != oldReply, 15000);
+        QCOMPARE(f.server.requestCount(), 3);
+        QVERIFY(!sentWord(2));
+        QVERIFY(lastUserText(f.server.requests().at(2)).startsWith(u"what next"_s));
+        QCOMPARE(f.thread()->index(3).data(ThreadModel::SiblingCountRole).toInt(), 2);
+        QCOMPARE(f.thread()->message(f.thread()->idAt(3)).parentId, f.thread()->idAt(2));
     }
 
     void regenerateAddsASibling()
