@@ -190,7 +190,8 @@ void ChatController::refreshMessage(const QString &messageId)
     if (messageId.isEmpty())
         return;
     const QString sessionId = m_thread->sessionId();
-    m_context.storage().read<Message>(
+    // On the writer's queue, so it sees the reply's final write (a read could run before it).
+    m_context.storage().write<Message>(
         this, [messageId](Store &store) { return store.messages().get(messageId); },
         [this, sessionId](Result<Message> stored) {
             if (!stored || m_thread->sessionId() != sessionId || !m_thread->contains(stored->id))
@@ -198,6 +199,8 @@ void ChatController::refreshMessage(const QString &messageId)
             if (stored->id == m_streamTarget && stored->status == MessageStatus::Generating)
                 return; // the view is ahead of the last flush
             m_thread->updateMessage(stored.value());
+            // The panels that draw the path (branch view) read the finished reply again.
+            Q_EMIT activeLeafChanged(sessionId, m_thread->activeLeaf());
         });
 }
 
@@ -240,7 +243,7 @@ void ChatController::syncPath(const QString &sessionId, const QString &messageId
             if (!chain || m_thread->sessionId() != sessionId)
                 return;
             for (Message m : chain.value()) {
-                if (m.id == m_streamTarget) {
+                if (m.id == m_streamTarget && m.status == MessageStatus::Generating) {
                     // The reply being streamed: the view holds every delta since it started
                     // (they wait for this row), so the row starts empty.
                     if (!m_thread->contains(m.id)) {

@@ -8,8 +8,11 @@
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolTip>
+
+#include <algorithm>
 
 namespace Skein {
 
@@ -97,7 +100,12 @@ void ChatView::changeEvent(QEvent *event)
 
 void ChatView::resizeEvent(QResizeEvent *event)
 {
-    m_delegate->setWidth(viewport()->width());
+    // The same width whether or not the scroll bar shows: otherwise a thread just taller than
+    // the view flips between two layouts (scroll bar on → narrower → taller rows and back).
+    const int bar = verticalScrollBar()->isVisible()
+        ? 0
+        : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, verticalScrollBar());
+    m_delegate->setWidth(std::max(1, viewport()->width() - bar));
     QListView::resizeEvent(event);
     relayout();
 }

@@ -172,8 +172,11 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::layoutFor(const 
         + QLatin1Char('|') + QString::number(m_toggleEpoch.value(id)) + QLatin1Char('|')
         + QString::number(index.data(ThreadModel::SiblingCountRole).toInt()) + QLatin1Char('/')
         + QString::number(index.data(ThreadModel::SiblingIndexRole).toInt());
-    if (std::shared_ptr<const Layout> *cached = m_layouts.object(key))
+    if (std::shared_ptr<const Layout> *cached = m_layouts.object(key)) {
+        // sizeHint may have replaced the measured height by an estimate meanwhile.
+        noteHeight(id, revision, (*cached)->height);
         return *cached;
+    }
     std::shared_ptr<const Layout> layout = buildLayout(index);
     m_layouts.insert(key, new std::shared_ptr<const Layout>(layout));
     noteHeight(id, revision, layout->height);

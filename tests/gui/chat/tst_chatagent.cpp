@@ -102,6 +102,14 @@ private Q_SLOTS:
         QCOMPARE(f.store()->memories().list({}).value().size(), 0);
         QVERIFY(f.controller()->isBusy());
 
+        // SKEIN_SHOT_DIR set (scripts/chat-screenshots.sh): the card as the user sees it.
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            f.view()->scrollTo(card);
+            QTest::qWait(200);
+            f.window->grab(); // heights measured while painting settle on the next layout
+            QTest::qWait(200);
+            QVERIFY(f.window->grab().save(shots + u"/tool-approval.png"_s));
+        }
         QVERIFY(f.click(cardRow, MessageDelegate::Action::Approve, u"call_mem"_s));
         QTRY_VERIFY_WITH_TIMEOUT(!f.controller()->isBusy(), 15000);
         QCOMPARE(f.server.requestCount(), 3);
