@@ -1,6 +1,8 @@
 #include "storagestartup.h"
 
 #include "app/appcontext.h"
+#include "engine/agent/sessionlock.h"
+#include "engine/recovery.h"
 #include "storage/asyncstore.h"
 #include "storage/exchange/exporter.h"
 #include "storage/store.h"
@@ -31,35 +33,53 @@ void StorageStartup::start()
 {
     setState(State::Opening);
     m_context.storage().open(
-        m_context.dataDir(), Database::Options {}, this, [this](Result<AsyncStore::OpenReport> opened) {
-            const QString file = QDir(m_context.dataDir()).filePath(Database::fileName());
-            if (!opened) {
-                const StorageError &error = opened.error();
-                if (error.kind == StorageError::Kind::Corrupt) {
-                    setState(State::Damaged, tr("The database is damaged; nothing is written to it."));
-                    offerSalvage(error.message);
-                    return;
-                }
-                setState(State::Failed, tr("The database cannot be opened: %1").arg(error.message));
-                QMessageBox::critical(m_window, tr("Cannot open the database"),
-                                      tr("Skein cannot open its database %1.\n\n%2").arg(file, error.message));
-                return;
-            }
-            const AsyncStore::OpenReport &report = opened.value();
-            if (!report.integrity) {
-                setState(State::Damaged, tr("The database is damaged; nothing is written to it."));
-                offerSalvage(report.integrity.error().message);
-                return;
-            }
-            if (report.info.readOnly) {
-                setState(State::ReadOnly, report.info.readOnlyReason);
-                return;
-            }
-            // Replies a crash left `generating` become `interrupted` before anything streams again.
-            m_context.storage().write<int>(
-                this, [this](Store &store) { return m_context.recoverAfterCrash(store); },
-                [this](Result<int>) { setState(State::Ready); });
-        });
+        m_context.dataDir(), Database::Options {}, this,
+        [this](Result<AsyncStore::OpenReport> opened) { onOpened(opened); },
+        [this](const Status &integrity) { onChecked(integrity); });
+}
+
+void StorageStartup::onOpened(const Result<AsyncStore::OpenReport> &opened)
+{
+    const QString file = QDir(m_context.dataDir()).filePath(Database::fileName());
+    if (!opened) {
+        const StorageError &error = opened.error();
+        if (error.kind == StorageError::Kind::Corrupt) {
+            setDamaged(error.message);
+            return;
+        }
+        setState(State::Failed, tr("The database cannot be opened: %1").arg(error.message));
+        QMessageBox::critical(m_window, tr("Cannot open the database"),
+                              tr("Skein cannot open its database %1.\n\n%2").arg(file, error.message));
+        return;
+    }
+    const AsyncStore::OpenReport &report = opened.value();
+    if (report.info.readOnly) {
+        setState(State::ReadOnly, report.info.readOnlyReason);
+        return;
+    }
+    // Replies a crash left `generating` become `interrupted` before anything streams again: this
+    // is the first write queued, and writes run in order. Writes wait for the integrity check
+    // (AsyncStore::open) but reads do not, so the window is Ready (the session list loads) now.
+    // The job may run only at shutdown (flushed after this object and the AppContext's members are
+    // gone), so it captures the data folder by value instead of calling back into the context.
+    m_context.storage().write([dataDir = m_context.dataDir()](Store &store) -> Status {
+        const Result<Recovery::Report> restored = Recovery::restore(store, SessionLock::skipLocked(dataDir));
+        return restored ? Status() : Status(restored.error());
+    });
+    setState(State::Ready);
+}
+
+void StorageStartup::onChecked(const Status &integrity)
+{
+    if (integrity || m_state == State::Failed || m_state == State::Damaged)
+        return;
+    setDamaged(integrity.error().message);
+}
+
+void StorageStartup::setDamaged(const QString &details)
+{
+    setState(State::Damaged, tr("The database is damaged; nothing is written to it."));
+    offerSalvage(details);
 }
 
 void StorageStartup::offerSalvage(const QString &details)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/asyncstore.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -12,6 +14,8 @@ class AppContext;
 // Opens the database off the GUI thread when the window starts and tells the user, in plain
 // words, when it cannot be used normally: newer than this Skein (read-only), damaged (offers to
 // export what can still be read — never starts fresh), or unreadable. Also runs crash recovery.
+// The window is Ready as soon as the database is open; the integrity check finishes later and can
+// still turn the state to Damaged (writes wait for it, so a damaged file is never written).
 class StorageStartup final : public QObject
 {
     Q_OBJECT
@@ -33,6 +37,9 @@ Q_SIGNALS:
 
 private:
     void setState(State state, const QString &problem = {});
+    void onOpened(const Result<AsyncStore::OpenReport> &opened);
+    void onChecked(const Status &integrity);
+    void setDamaged(const QString &details);
     void offerSalvage(const QString &details);
     void exportReadable(const QString &path);
 

@@ -1,7 +1,9 @@
 #include "storage/asyncstore.h"
 
+#include "storage/integritycheck.h"
 #include "storage/store.h"
 
+#include <QDir>
 #include <QThread>
 
 namespace Skein {
@@ -13,32 +15,49 @@ public:
     std::unique_ptr<Store> store;
 };
 
+// Runs the start-up integrity check; its connection lives only while the check runs.
+class AsyncStore::Checker final : public QObject
+{
+public:
+    IntegrityCheck check;
+};
+
 AsyncStore::AsyncStore(QObject *parent)
     : QObject(parent)
     , m_writerThread(new QThread(this))
     , m_readerThread(new QThread(this))
+    , m_checkerThread(new QThread(this))
     , m_writer(new StorageWriter)
     , m_reader(new Reader)
+    , m_checker(new Checker)
 {
     m_writerThread->setObjectName(QStringLiteral("skein-storage-writer"));
     m_readerThread->setObjectName(QStringLiteral("skein-storage-reader"));
+    m_checkerThread->setObjectName(QStringLiteral("skein-storage-check"));
     m_writer->moveToThread(m_writerThread);
     m_reader->moveToThread(m_readerThread);
+    m_checker->moveToThread(m_checkerThread);
     m_writerThread->start();
     m_readerThread->start();
+    m_checkerThread->start();
 }
 
 AsyncStore::~AsyncStore()
 {
+    // A check still running says nothing yet: stop it (milliseconds) rather than wait for it.
+    m_checker->check.cancel();
     // Queued writes are user data: finish them, then close each connection on its own thread.
     QMetaObject::invokeMethod(m_writer, [w = m_writer] { w->shutdown(); }, Qt::BlockingQueuedConnection);
     QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->store.reset(); }, Qt::BlockingQueuedConnection);
     m_writerThread->quit();
     m_readerThread->quit();
+    m_checkerThread->quit();
     m_writerThread->wait();
     m_readerThread->wait();
+    m_checkerThread->wait();
     delete m_writer;
     delete m_reader;
+    delete m_checker;
 }
 
 StorageError AsyncStore::notOpen()
@@ -67,12 +86,21 @@ void AsyncStore::reportFailure(const StorageError &error)
 }
 
 void AsyncStore::open(const QString &dataDir, const Database::Options &options, QObject *context,
-                      std::function<void(Result<OpenReport>)> done)
+                      std::function<void(Result<OpenReport>)> done, std::function<void(Status)> checked)
 {
     auto slot = std::make_shared<std::optional<Result<OpenReport>>>();
     ResultRelay *relay = relayTo(context, [slot, done = std::move(done)] { done(std::move(**slot)); });
+    auto checkSlot = std::make_shared<Status>();
+    ResultRelay *checkRelay
+        = checked ? relayTo(context, [checkSlot, checked = std::move(checked)] { checked(*checkSlot); }) : nullptr;
     StorageWriter *writer = m_writer;
     Reader *reader = m_reader;
+    Checker *checker = m_checker;
+    const QString filePath = QDir(dataDir).filePath(Database::fileName());
+    const auto dropCheck = [checkRelay] {
+        if (checkRelay)
+            checkRelay->deleteLater();
+    };
     QMetaObject::invokeMethod(
         m_writer,
         [=] {
@@ -80,9 +108,11 @@ void AsyncStore::open(const QString &dataDir, const Database::Options &options, 
             if (!opened) {
                 slot->emplace(opened.error());
                 relay->fire();
+                dropCheck();
                 return;
             }
             const Database::Info info = opened.value()->database().info();
+            writer->hold(); // until the integrity check vouches for the file
             writer->setStore(std::move(opened).value());
             Database::Options readOptions = options;
             readOptions.readOnly = true;
@@ -93,12 +123,34 @@ void AsyncStore::open(const QString &dataDir, const Database::Options &options, 
                     auto readStore = Store::open(dataDir, readOptions);
                     if (!readStore) {
                         slot->emplace(readStore.error());
-                    } else {
-                        Status integrity = readStore.value()->database().quickCheck();
-                        reader->store = std::move(readStore).value();
-                        slot->emplace(OpenReport {info, integrity});
+                        relay->fire();
+                        writer->release();
+                        dropCheck();
+                        return;
                     }
+                    reader->store = std::move(readStore).value();
+                    slot->emplace(OpenReport {info, {}});
                     relay->fire();
+                    QMetaObject::invokeMethod(
+                        checker,
+                        [=] {
+                            const std::optional<Status> result = checker->check.run(filePath, options.busyTimeoutMs);
+                            if (!result) { // cancelled at shutdown, which flushes the queue itself
+                                dropCheck();
+                                return;
+                            }
+                            if (*result) {
+                                writer->release();
+                            } else {
+                                writer->refuse({result->error().kind,
+                                                QStringLiteral("not written: the integrity check failed: %1") .arg(
+                                                    result->error().message)});
+                            }
+                            *checkSlot = *result;
+                            if (checkRelay)
+                                checkRelay->fire();
+                        },
+                        Qt::QueuedConnection);
                 },
                 Qt::QueuedConnection);
         },

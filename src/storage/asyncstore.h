@@ -18,8 +18,9 @@ class Store;
 
 // The storage service for the GUI: writes go to the writer thread (batched, see StorageWriter),
 // reads run on a reader thread with its own connection, and every result comes back through a
-// queued call to the caller's context object. Nothing here blocks the calling thread, except the
-// destructor, which lets queued writes finish.
+// queued call to the caller's context object. The start-up quick_check runs on a third thread
+// and connection, so reads never wait for it. Nothing here blocks the calling thread, except the
+// destructor, which cancels a running check and lets queued writes finish.
 class AsyncStore final : public QObject
 {
     Q_OBJECT
@@ -29,17 +30,23 @@ public:
     struct OpenReport
     {
         Database::Info info;
-        // quick_check on the reader thread: Corrupt means offer export/salvage, never start fresh.
+        // Always ok: the check now runs after open() reports (see `checked` there). Kept so that
+        // callers written against the old synchronous check still compile.
         Status integrity;
     };
 
     explicit AsyncStore(QObject *parent = nullptr);
     ~AsyncStore() override;
 
-    // Opens <dataDir>/skein.db (migrating on the writer thread), opens the reader connection and
-    // runs quick_check, then calls done on context's thread.
+    // Opens <dataDir>/skein.db (migrating on the writer thread) and the reader connection, then
+    // calls done on context's thread: reads can start at once. quick_check then runs on its own
+    // thread and connection and `checked` gets its result on context's thread (Corrupt: offer
+    // export/salvage, never start fresh). Writes wait for the check: they are queued, run when it
+    // passes and fail with its error, without touching the file, when it does not (a write into
+    // damaged pages can spread the damage, and the salvage path promises an untouched file).
+    // `checked` is never called when the store is destroyed before the check ends.
     void open(const QString &dataDir, const Database::Options &options, QObject *context,
-              std::function<void(Result<OpenReport>)> done);
+              std::function<void(Result<OpenReport>)> done, std::function<void(Status)> checked = {});
 
     // Runs job on the reader thread; done runs on context's thread (never if context is gone).
     template<typename T>
@@ -97,6 +104,7 @@ Q_SIGNALS:
 
 private:
     class Reader;
+    class Checker;
 
     static StorageError notOpen();
     ResultRelay *relayTo(QObject *context, std::function<void()> deliver);
@@ -105,8 +113,10 @@ private:
 
     QThread *m_writerThread = nullptr;
     QThread *m_readerThread = nullptr;
+    QThread *m_checkerThread = nullptr;
     StorageWriter *m_writer = nullptr;
     Reader *m_reader = nullptr;
+    Checker *m_checker = nullptr;
 };
 
 } // namespace Skein

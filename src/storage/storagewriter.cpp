@@ -16,7 +16,7 @@ void StorageWriter::enqueue(Job job)
 {
     QMutexLocker lock(&m_mutex);
     m_queue.append(std::move(job));
-    if (!m_scheduled) {
+    if (!m_scheduled && !m_held) {
         m_scheduled = true;
         QMetaObject::invokeMethod(this, &StorageWriter::drain, Qt::QueuedConnection);
     }
@@ -25,6 +25,31 @@ void StorageWriter::enqueue(Job job)
 StorageWriter::Stats StorageWriter::stats() const
 {
     return {m_jobs.load(), m_batches.load(), m_failed.load()};
+}
+
+void StorageWriter::hold()
+{
+    QMutexLocker lock(&m_mutex);
+    m_held = true;
+}
+
+void StorageWriter::release()
+{
+    QMutexLocker lock(&m_mutex);
+    m_held = false;
+    if (!m_scheduled && !m_queue.isEmpty()) {
+        m_scheduled = true;
+        QMetaObject::invokeMethod(this, &StorageWriter::drain, Qt::QueuedConnection);
+    }
+}
+
+void StorageWriter::refuse(const StorageError &error)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_refusal = error;
+    }
+    release();
 }
 
 void StorageWriter::setStore(std::unique_ptr<Store> store)
@@ -52,6 +77,10 @@ void StorageWriter::drain()
     QList<Job> batch;
     {
         QMutexLocker lock(&m_mutex);
+        if (m_held) {
+            m_scheduled = false; // release() schedules again
+            return;
+        }
         const qsizetype n = std::min<qsizetype>(m_queue.size(), m_maxBatch);
         batch = m_queue.mid(0, n);
         m_queue.remove(0, n);
@@ -77,6 +106,15 @@ void StorageWriter::runBatch(QList<Job> &batch)
     };
     if (!m_store) {
         failAll({StorageError::Kind::Internal, QStringLiteral("the database is not open")});
+        return;
+    }
+    std::optional<StorageError> refusal;
+    {
+        QMutexLocker lock(&m_mutex);
+        refusal = m_refusal;
+    }
+    if (refusal) {
+        failAll(*refusal);
         return;
     }
     Database &db = m_store->database();

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace Skein {
 
@@ -48,11 +49,18 @@ public:
     // Any thread.
     void enqueue(Job job);
     Stats stats() const;
+    // Any thread. While held, jobs queue up but do not run (the start-up integrity check has not
+    // vouched for the file yet); release() runs them in order. refuse() ends a hold for good:
+    // every queued and later job fails with `error` and the file is never written.
+    void hold();
+    void release();
+    void refuse(const StorageError &error);
 
     // Storage thread only.
     void setStore(std::unique_ptr<Store> store);
     Store *store() const { return m_store.get(); }
-    // Runs everything still queued, then closes the connection.
+    // Runs everything still queued (even while held: queued writes are user data, and a hold
+    // only lasts until a check that shutdown cancels), then closes the connection.
     void shutdown();
 
 private:
@@ -63,6 +71,8 @@ private:
     mutable QMutex m_mutex;
     QList<Job> m_queue;
     bool m_scheduled = false;
+    bool m_held = false;
+    std::optional<StorageError> m_refusal;
     std::unique_ptr<Store> m_store;
     std::atomic<quint64> m_jobs {0};
     std::atomic<quint64> m_batches {0};

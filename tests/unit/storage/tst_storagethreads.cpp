@@ -30,15 +30,24 @@ class TestStorageThreads final : public QObject
     }
 
 private Q_SLOTS:
-    void openRunsQuickCheckAndReportsInfo()
+    void openReportsInfoThenTheQuickCheck()
     {
         QTemporaryDir tmp;
         AsyncStore store;
-        AsyncStore::OpenReport report;
-        QVERIFY(openStore(store, tmp.path(), this, &report));
-        QVERIFY(report.info.created);
-        QVERIFY(report.integrity.ok());
-        QCOMPARE(report.info.schemaVersion, report.info.supportedVersion);
+        std::optional<Result<AsyncStore::OpenReport>> report;
+        std::optional<Status> integrity;
+        store.open(
+            tmp.path(), {}, this,
+            [&](Result<AsyncStore::OpenReport> r) {
+                QVERIFY(!integrity); // the check reports after open
+                report = std::move(r);
+            },
+            [&](Status s) { integrity = s; });
+        QTRY_VERIFY(report && integrity);
+        QVERIFY(report->ok());
+        QVERIFY(report->value().info.created);
+        QCOMPARE(report->value().info.schemaVersion, report->value().info.supportedVersion);
+        QVERIFY(integrity->ok());
     }
 
     void readsRunElsewhereAndAreDeliveredOnTheCallersThread()
