@@ -72,6 +72,8 @@ SecretStore &AppContext::secrets()
 void AppContext::setSecretStore(std::unique_ptr<SecretStore> store)
 {
     m_secrets = std::move(store);
+    if (m_housekeeper)
+        m_housekeeper->setSecretStore(m_secrets.get());
 }
 
 MemoryHousekeeper &AppContext::housekeeper()

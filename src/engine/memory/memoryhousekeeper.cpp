@@ -85,6 +85,11 @@ void MemoryHousekeeper::setRetryDelays(qint64 firstMs, qint64 maxMs)
     m_extractor->backoff().setDelays(m_retryFirstMs, m_retryMaxMs);
 }
 
+void MemoryHousekeeper::setSecretStore(SecretStore *secrets)
+{
+    m_secrets = secrets;
+}
+
 void MemoryHousekeeper::setIdleCheckInterval(int milliseconds)
 {
     m_idleTimer->setInterval(milliseconds);

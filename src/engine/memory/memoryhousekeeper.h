@@ -54,6 +54,8 @@ public:
     // How often idle sessions are looked for (default 60 s).
     void setIdleCheckInterval(int milliseconds);
     void setTopicCheckEnabled(bool enabled) { m_topicCheck = enabled; }
+    // Where API keys are read from from now on (the app replaced its secret store).
+    void setSecretStore(SecretStore *secrets);
 
     // Starts the idle checks (turnCompleted works without it).
     void start();
