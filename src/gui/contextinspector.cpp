@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QSet>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <cmath>
@@ -64,9 +65,10 @@ struct ContextInspector::Loaded
 };
 
 // The request the engine would build for the session's next message (an empty one).
-Result<ContextInspector::Loaded> ContextInspector::loadNextRequest(Store &store, const QString &sessionId)
+Result<ContextInspector::Loaded> ContextInspector::loadNextRequest(Store &store, const QString &sessionId,
+                                                                   const QString &draftText)
 {
-    auto next = NextRequestPreview::load(store, sessionId);
+    auto next = NextRequestPreview::load(store, sessionId, draftText);
     if (!next)
         return next.error();
     Loaded out;
@@ -98,6 +100,13 @@ ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
     layout->addLayout(top);
     m_pages = new QStackedWidget(this);
     layout->addWidget(m_pages);
+    m_draftTimer = new QTimer(this);
+    m_draftTimer->setSingleShot(true);
+    m_draftTimer->setInterval(400);
+    connect(m_draftTimer, &QTimer::timeout, this, [this] {
+        if (m_draft)
+            refresh();
+    });
 
     m_empty = new QLabel(this);
     m_empty->setObjectName(QStringLiteral("contextEmpty"));
@@ -192,6 +201,15 @@ void ContextInspector::setSession(const QString &sessionId)
     refresh();
 }
 
+void ContextInspector::setDraftText(const QString &text)
+{
+    if (text == m_draftText)
+        return;
+    m_draftText = text;
+    if (m_draft)
+        m_draftTimer->start();
+}
+
 void ContextInspector::setShowNextRequest(bool show)
 {
     if (m_next->isChecked() != show)
@@ -225,7 +243,9 @@ void ContextInspector::refresh()
             return;
         }
         const QString sessionId = m_sessionId;
-        m_store.read<Loaded>(this, [sessionId](Store &store) { return loadNextRequest(store, sessionId); }, done);
+        m_store.read<Loaded>(
+            this, [sessionId, draft = m_draftText](Store &store) { return loadNextRequest(store, sessionId, draft); },
+            done);
         return;
     }
     const QString messageId = m_messageId;
@@ -295,8 +315,11 @@ void ContextInspector::apply(const Loaded &loaded)
     const QLocale locale;
     const QString when = locale.toString(QDateTime::fromMSecsSinceEpoch(s.createdAt), QLocale::ShortFormat);
     if (loaded.draft)
-        m_title->setText(tr("Next request to <b>%1</b> (not sent yet; your next message is counted as empty)")
-                             .arg(s.model.toHtmlEscaped()));
+        m_title->setText(m_draftText.isEmpty()
+                             ? tr("Next request to <b>%1</b> (not sent yet; your next message is counted as empty)")
+                                   .arg(s.model.toHtmlEscaped())
+                             : tr("Next request to <b>%1</b> with the message you are writing (not sent yet)")
+                                   .arg(s.model.toHtmlEscaped()));
     else
         m_title->setText(tr("Request for the reply by <b>%1</b> · %2")
                              .arg((s.model.isEmpty() ? loaded.reply.model : s.model).toHtmlEscaped(), when));

@@ -12,6 +12,7 @@
 class QLabel;
 class QPushButton;
 class QStackedWidget;
+class QTimer;
 class QTreeView;
 
 namespace Skein {
@@ -53,6 +54,9 @@ public Q_SLOTS:
     void rerun();
     // Show the next request of the current session whatever is selected.
     void setShowNextRequest(bool show);
+    // The composer's text, counted as the next message in the draft view (refreshed after a
+    // short pause in typing; connect Composer's text changes).
+    void setDraftText(const QString &text);
 
 Q_SIGNALS:
     // The user asked to regenerate the reply as a sibling with the context as toggled here.
@@ -65,7 +69,7 @@ Q_SIGNALS:
 
 private:
     struct Loaded;
-    static Result<Loaded> loadNextRequest(Store &store, const QString &sessionId);
+    static Result<Loaded> loadNextRequest(Store &store, const QString &sessionId, const QString &draftText);
     void apply(const Loaded &loaded);
     void showEmpty(const QString &text);
     void updateSummary();
@@ -83,6 +87,8 @@ private:
     QPushButton *m_rerun = nullptr;
     QPushButton *m_next = nullptr;
     bool m_draft = false;
+    QString m_draftText;
+    QTimer *m_draftTimer = nullptr;
     QString m_sessionId;
     QString m_messageId;
     Message m_reply;

@@ -218,13 +218,30 @@ private Q_SLOTS:
         QVERIFY(history > 0);
         QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("contextRerun"))->isEnabled());
 
+        // The message being written counts as the current turn.
+        const auto current = [&view] {
+            for (const ContextSection &s : view.budgetBar()->sections())
+                if (s.key == u"current"_s)
+                    return s.tokens;
+            return qint64(-1);
+        };
+        const qint64 emptyCurrent = current();
+        QVERIFY(emptyCurrent > 0); // the runtime block
+        view.setDraftText(u"Please compare the three deployment options in detail. "_s.repeated(40));
+        QTRY_COMPARE(loaded.size(), 2);
+        QVERIFY(view.isDraft());
+        QVERIFY2(current() > emptyCurrent + 300, qPrintable(QString::number(current())));
+
         // A selected reply shows its own request; "Next request" goes back to the draft.
         view.setSelectedMessage(m_demo.activeReply);
-        QTRY_COMPARE(loaded.size(), 2);
+        QTRY_COMPARE(loaded.size(), 3);
         QVERIFY(!view.isDraft());
         QVERIFY(view.hasSnapshot());
+        view.setDraftText(u"ignored while a reply is shown"_s);
+        QTest::qWait(600);
+        QCOMPARE(loaded.size(), 3);
         view.findChild<QPushButton *>(QStringLiteral("contextNextRequest"))->click();
-        QTRY_COMPARE(loaded.size(), 3);
+        QTRY_COMPARE(loaded.size(), 4);
         QVERIFY(view.isDraft());
     }
 
