@@ -1,6 +1,7 @@
 // bench_storage: builds a chat database of --sessions sessions / --messages messages (with
 // branches) and measures the storage layer against SPEC §9 and raw SQLite in the same run.
 #include "corpus.h"
+#include "startup.h"
 #include "storage/database.h"
 #include "storage/messagerepository.h"
 #include "storage/searchrepository.h"
@@ -197,7 +198,17 @@ int main(int argc, char **argv)
                                                     QStringLiteral("n"), QStringLiteral("50000")});
     parser.addOption({QStringLiteral("dir"),
         QStringLiteral("Work directory (default: a temporary one next to the executable)."), QStringLiteral("path")});
+    parser.addOption({QStringLiteral("startup"),
+                      QStringLiteral("Only measure start-up (session list vs integrity check) on the database in --dir, "
+                                     "generating it first when missing.")});
     parser.process(app);
+    if (parser.isSet(QStringLiteral("startup"))) {
+        if (!parser.isSet(QStringLiteral("dir")))
+            parser.showHelp(2);
+        return Bench::runStartup(parser.value(QStringLiteral("dir")),
+                                 std::max(2, parser.value(QStringLiteral("sessions")).toInt()),
+                                 std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong()));
+    }
     const int sessions = std::max(2, parser.value(QStringLiteral("sessions")).toInt());
     const qint64 total = std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong());
     const int perSession = int(std::max<qint64>(4, total / sessions));

@@ -8,6 +8,21 @@
 
 namespace Skein {
 
+namespace {
+
+// Writes waited for the integrity check: run them now, or refuse them when the file is damaged.
+void releaseWrites(StorageWriter *writer, const Status &integrity)
+{
+    if (integrity) {
+        writer->release();
+        return;
+    }
+    const StorageError &damage = integrity.error();
+    writer->refuse({damage.kind, QStringLiteral("not written: the integrity check failed: %1").arg(damage.message)});
+}
+
+} // namespace
+
 // Owns the read connection on the reader thread.
 class AsyncStore::Reader final : public QObject
 {
@@ -139,13 +154,7 @@ void AsyncStore::open(const QString &dataDir, const Database::Options &options, 
                                 dropCheck();
                                 return;
                             }
-                            if (*result) {
-                                writer->release();
-                            } else {
-                                writer->refuse({result->error().kind,
-                                                QStringLiteral("not written: the integrity check failed: %1") .arg(
-                                                    result->error().message)});
-                            }
+                            releaseWrites(writer, *result);
                             *checkSlot = *result;
                             if (checkRelay)
                                 checkRelay->fire();
