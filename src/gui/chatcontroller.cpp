@@ -192,6 +192,12 @@ void ChatController::openSession(const QString &sessionId)
     loadThread(sessionId, {});
 }
 
+void ChatController::openNewSession(const QString &sessionId)
+{
+    refreshSession(sessionId);
+    openSession(sessionId);
+}
+
 void ChatController::openMessage(const QString &sessionId, const QString &messageId)
 {
     if (sessionId == m_thread->sessionId() && m_thread->contains(messageId)) {
@@ -432,6 +438,7 @@ void ChatController::stop()
         ++m_turnGeneration;
         m_busy = false;
         Q_EMIT busyChanged(false);
+        Q_EMIT runFinished(m_running.sessionId);
     }
 }
 
@@ -456,6 +463,7 @@ void ChatController::runTurn(const PendingTurn &pending)
     m_running = pending;
     m_busy = true; // from here on a second send queues, also while the key is read
     Q_EMIT busyChanged(true);
+    Q_EMIT runStarted(pending.sessionId);
     const quint64 generation = ++m_turnGeneration;
     const bool agent = pending.kind == TurnKind::Send || pending.kind == TurnKind::Resume;
     m_context.secrets().read(ProviderKinds::secretKey(provider.id), this,
@@ -592,6 +600,7 @@ void ChatController::finishTurn(const PendingTurn &finished, const QString &assi
     refreshSession(finished.sessionId);
     m_streamTarget.clear();
     m_busy = false;
+    Q_EMIT runFinished(finished.sessionId);
     if (!m_queue.isEmpty()) {
         PendingTurn next = m_queue.takeFirst();
         Q_EMIT queueChanged(int(m_queue.size()));

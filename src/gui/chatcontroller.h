@@ -87,6 +87,8 @@ public Q_SLOTS:
     void newSession();
     void openSession(const QString &sessionId);
     void openMessage(const QString &sessionId, const QString &messageId);
+    // A session made elsewhere (the topic-switch offer): list it and open it.
+    void openNewSession(const QString &sessionId);
     void showBranchOf(const QString &messageId);
     void setSelectedMessage(const QString &messageId);
     void chooseModel(const Skein::ModelChoice &choice);
@@ -126,6 +128,9 @@ Q_SIGNALS:
     // The view should scroll to this message (after openMessage / a search jump).
     void scrollRequested(const QString &messageId);
     void busyChanged(bool busy);
+    // A reply or agent run of this session started / ended (idle compaction leaves it alone).
+    void runStarted(const QString &sessionId);
+    void runFinished(const QString &sessionId);
     void queueChanged(int count);
     void modelChoicesChanged(const QList<Skein::ModelChoice> &choices);
     void sessionModelChosen(const QString &providerId, const QString &model);

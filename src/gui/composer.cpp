@@ -68,6 +68,9 @@ Composer::Composer(QWidget *parent)
     m_models->setMinimumContentsLength(12);
     m_estimate->setObjectName(QStringLiteral("tokenEstimate"));
     m_estimate->setAccessibleName(tr("Token estimate"));
+    // The estimate gives way when the window is narrow (its full text is in the tooltip).
+    m_estimate->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_estimate->setMinimumWidth(40);
     m_queued->setObjectName(QStringLiteral("queuedLabel"));
     m_queued->hide();
     m_send->setObjectName(QStringLiteral("sendButton"));
@@ -209,6 +212,7 @@ void Composer::updateEstimate()
     if (choice.contextWindow > 0)
         text += tr(" of %1").arg(locale.toString(choice.contextWindow));
     m_estimate->setText(text);
+    m_estimate->setToolTip(text);
 }
 
 void Composer::updateButton()

@@ -5,7 +5,9 @@
 #include "chatcontroller.h"
 #include "chatview.h"
 #include "composer.h"
+#include "contextinspector.h"
 #include "core/appinfo.h"
+#include "engine/memory/memoryhousekeeper.h"
 #include "inspectorpanels.h"
 #include "linkopener.h"
 #include "models/threadmodel.h"
@@ -21,6 +23,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -67,6 +70,7 @@ void MainWindow::showStorageState()
         m_banner->hide();
         statusBar()->showMessage(tr("Ready"), 5000);
         findChild<QAction *>(QStringLiteral("actionSettings"))->setEnabled(true);
+        m_context.housekeeper().start();
         showFirstRunIfNeeded(m_context, this);
         return;
     case StorageStartup::State::ReadOnly:
@@ -117,8 +121,16 @@ void MainWindow::buildPanels()
     connect(m_chat, &ChatController::selectedMessageChanged, m_panels, &InspectorPanels::setSelectedMessage);
     connect(m_chat, &ChatController::messageStored, m_panels, &InspectorPanels::messageStored);
     connect(m_chat, &ChatController::activeLeafChanged, m_panels, &InspectorPanels::activeLeafChanged);
+    connect(&m_context.housekeeper(), &MemoryHousekeeper::summariesChanged, m_panels,
+            &InspectorPanels::backgroundChanged);
+    connect(&m_context.housekeeper(), &MemoryHousekeeper::memoriesChanged, m_panels,
+            &InspectorPanels::backgroundChanged);
     connect(m_panels, &InspectorPanels::showMessageRequested, m_chat, &ChatController::openMessage);
     connect(m_panels, &InspectorPanels::regenerateRequested, m_chat, &ChatController::regenerate);
+    connect(m_panels, &InspectorPanels::rerunWithContextRequested, m_chat, &ChatController::rerunWithContext);
+    // The Context tab's "next request" counts what is being typed (debounced there).
+    connect(m_composer->editor(), &QPlainTextEdit::textChanged, m_panels,
+            [this] { m_panels->contextInspector()->setDraftText(m_composer->text()); });
 
     m_inspectorDock = new QDockWidget(tr("Inspector"), this);
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));

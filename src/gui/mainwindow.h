@@ -19,6 +19,7 @@ class Composer;
 class LinkOpener;
 class SessionSidebar;
 class StorageStartup;
+class TopicSwitchBanner;
 
 // Assembles the panels and wires actions; each panel is its own widget.
 class MainWindow final : public QMainWindow
@@ -67,6 +68,7 @@ private:
     QStackedWidget *m_chatStack = nullptr;
     ChatView *m_chatView = nullptr;
     Composer *m_composer = nullptr;
+    TopicSwitchBanner *m_topicBanner = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QTabWidget *m_inspectorTabs = nullptr;
     InspectorPanels *m_panels = nullptr;

@@ -4,12 +4,14 @@
 #include "chatview.h"
 #include "composer.h"
 #include "engine/agent/toolhost.h"
+#include "engine/memory/memoryhousekeeper.h"
 #include "linkopener.h"
 #include "mainwindow.h"
 #include "models/sessionlistmodel.h"
 #include "models/threadmodel.h"
 #include "placeholderpanel.h"
 #include "sessionsidebar.h"
+#include "topicswitchbanner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -58,11 +60,31 @@ void MainWindow::buildChatArea()
     m_chatStack->addWidget(m_chatView);
     m_composer = new Composer(m_chatArea);
     m_composer->setEnterSends(m_context.uiState().value(kEnterSendsKey, true).toBool());
+    // The context engine's background work: after every stored reply (summaries, memories, the
+    // topic check), idle compaction, and the offer to continue an unrelated task elsewhere.
+    MemoryHousekeeper &housekeeper = m_context.housekeeper();
+    m_topicBanner = new TopicSwitchBanner(housekeeper, m_chatArea);
     auto *layout = new QVBoxLayout(m_chatArea);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_chatStack, 1);
+    layout->addWidget(m_topicBanner);
     layout->addWidget(m_composer);
+    connect(m_chat, &ChatController::messageStored, &housekeeper, &MemoryHousekeeper::turnCompleted);
+    connect(m_chat, &ChatController::runStarted, &housekeeper, &MemoryHousekeeper::runStarted);
+    connect(m_chat, &ChatController::runFinished, &housekeeper, &MemoryHousekeeper::runFinished);
+    connect(&housekeeper, &MemoryHousekeeper::notice, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(&housekeeper, &MemoryHousekeeper::topicSwitchSuggested, m_topicBanner,
+            [this](const QString &sessionId, const QString &messageId, const QString &title) {
+                if (sessionId == m_chat->currentSessionId())
+                    m_topicBanner->showSuggestion(sessionId, messageId, title);
+            });
+    connect(m_chat, &ChatController::currentSessionChanged, m_topicBanner, &TopicSwitchBanner::setCurrentSession);
+    connect(m_topicBanner, &TopicSwitchBanner::sessionStarted, m_chat,
+            [this](const QString &newSessionId) { m_chat->openNewSession(newSessionId); });
+    connect(m_topicBanner, &TopicSwitchBanner::failed, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     setTabOrder(m_composer->editor(), m_chatView);
 
     connect(m_composer, &Composer::sendRequested, m_chat, [this](const QString &text) {

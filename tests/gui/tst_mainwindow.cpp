@@ -52,7 +52,7 @@ private Q_SLOTS:
         const QList<QAction *> actions = window.menuBar()->actions();
         for (QAction *a : actions)
             titles << a->text().remove(QLatin1Char('&'));
-        QCOMPARE(titles, (QStringList {u"File"_s, u"Edit"_s, u"View"_s, u"Session"_s, u"Help"_s}));
+        QCOMPARE(titles, (QStringList {u"File"_s, u"Edit"_s, u"View"_s, u"Session"_s, u"Tools"_s, u"Help"_s}));
         auto *newChat = window.findChild<QAction *>(QStringLiteral("actionNewChat"));
         QVERIFY(newChat);
         QCOMPARE(newChat->shortcut(), QKeySequence(QKeySequence::New));

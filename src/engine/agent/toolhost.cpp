@@ -50,9 +50,9 @@ void ToolHost::whenReady(QObject *context, std::function<void()> then)
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(this, &ToolHost::ready, context, [connection, then = std::move(then)] {
+    *connection = connect(this, &ToolHost::ready, context, [connection, callback = std::move(then)] {
         QObject::disconnect(*connection);
-        then();
+        callback();
     });
 }
 

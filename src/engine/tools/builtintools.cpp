@@ -246,14 +246,14 @@ MemoryAccess directMemoryAccess(MemoryRepository &memories)
 MemoryAccess asyncMemoryAccess(AsyncStore *store)
 {
     QPointer<AsyncStore> guarded(store);
-    return [guarded](QObject *context, MemoryJob job, std::function<void(ToolResult)> done) {
+    return [guarded](QObject *context, MemoryJob work, std::function<void(ToolResult)> then) {
         if (!guarded) {
-            done(ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "The database is closed.")));
+            then(ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "The database is closed.")));
             return;
         }
         guarded->write<ToolResult>(
-            context, [job = std::move(job)](Store &store) -> Result<ToolResult> { return job(store.memories()); },
-            [done = std::move(done)](Result<ToolResult> r) {
+            context, [job = std::move(work)](Store &store) -> Result<ToolResult> { return job(store.memories()); },
+            [done = std::move(then)](Result<ToolResult> r) {
                 done(r ? r.value()
                        : ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "Storage failed: %1")
                                                .arg(r.error().message)));

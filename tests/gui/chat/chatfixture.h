@@ -3,6 +3,7 @@
 // The chat area's test fixture: a real MainWindow over a temporary data dir, a provider pointing
 // at a scripted OpenAI-compatible server on loopback, and helpers to type and click as a user.
 #include "app/appcontext.h"
+#include "engine/memory/memoryhousekeeper.h"
 #include "gui/chatcontroller.h"
 #include "gui/chatview.h"
 #include "gui/composer.h"
@@ -12,6 +13,7 @@
 #include "scriptedmodel.h"
 #include "secrets/memorysecretstore.h"
 #include "storage/providerrepository.h"
+#include "storage/settingsrepository.h"
 #include "storage/store.h"
 
 #include <QTemporaryDir>
@@ -36,6 +38,9 @@ struct ChatFixture
     // Decides each reply when set; otherwise the server answers "Answer <n> to: <last user
     // text>" plus a code block and a table.
     std::function<ReplayResponse(const RecordedRequest &)> script;
+    // The context engine's background calls (memory extraction, topic check) reach the server
+    // too; off unless a test is about them, so request counts stay the chat's own.
+    bool background = false;
 
     bool start(const std::function<void(Store &)> &seed = {})
     {
@@ -67,6 +72,8 @@ struct ChatFixture
             p.models = {ModelInfo {u"scripted-1"_s, 8192, 1024, 1.0, 2.0, 0.0}};
             if (!(*store)->providers().save(p))
                 return false;
+            if (!background && !(*store)->settings().set(u"memory/auto_extract"_s, u"false"_s))
+                return false;
             if (seed)
                 seed(**store);
         }
@@ -78,6 +85,7 @@ struct ChatFixture
     {
         context = std::make_unique<AppContext>(dir.path());
         context->setSecretStore(std::make_unique<MemorySecretStore>());
+        context->housekeeper().setTopicCheckEnabled(background);
         window = std::make_unique<MainWindow>(*context);
         window->resize(760, 560);
         window->show();

@@ -10,14 +10,17 @@
 #include "gui/composer.h"
 #include "gui/mainwindow.h"
 #include "gui/sessionsidebar.h"
+#include "gui/topicswitchbanner.h"
 #include "models/searchresultmodel.h"
 #include "models/sessionlistmodel.h"
 #include "models/threadmodel.h"
 #include "scriptedmodel.h"
 #include "secrets/memorysecretstore.h"
+#include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
 #include "storage/sessionrepository.h"
+#include "storage/settingsrepository.h"
 #include "storage/store.h"
 #include "testsupport.h"
 
@@ -25,6 +28,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
@@ -191,6 +195,66 @@ private Q_SLOTS:
         QVERIFY(lastUserText(f.server.requests().at(2)).startsWith(u"what next"_s));
         QCOMPARE(f.thread()->index(3).data(ThreadModel::SiblingCountRole).toInt(), 2);
         QCOMPARE(f.thread()->message(f.thread()->idAt(3)).parentId, f.thread()->idAt(2));
+    }
+
+    void memoriesAndTheTopicOfferFollowTurns()
+    {
+        Fixture f;
+        f.background = true;
+        int extractions = 0;
+        int topicChecks = 0;
+        // The background calls are told apart by their system prompt; chat turns get the usual answer.
+        f.script = [&](const RecordedRequest &request) {
+            const QJsonArray messages = requestMessages(request);
+            const QString system = messages.isEmpty() ? QString() : contentText(messages.first()[u"content"_s]);
+            if (system.contains(u"long-term memory"_s)) {
+                ++extractions;
+                const QJsonObject data = QJsonDocument::fromJson(lastUserText(request).toUtf8()).object();
+                QJsonArray decisions;
+                for (const QJsonValue &m : data[u"user_messages"_s].toArray())
+                    if (m[u"own_words"_s].toString().contains(u"vegetarian"_s))
+                        decisions.append(QJsonObject {{u"action"_s, u"add"_s},
+                                                      {u"type"_s, u"preference"_s},
+                                                      {u"content"_s, u"The user is vegetarian"_s},
+                                                      {u"source_message_id"_s, m[u"id"_s]}});
+                return openAiText(QString::fromUtf8(QJsonDocument(QJsonObject {{u"decisions"_s, decisions}}).toJson()));
+            }
+            if (system.contains(u"unrelated"_s)) {
+                ++topicChecks;
+                const bool tax
+                    = QJsonDocument::fromJson(lastUserText(request).toUtf8())[u"new_message"_s].toString().contains(
+                        u"tax return"_s);
+                return openAiText(tax ? u"{\"related\": false, \"confidence\": 0.95, \"title\": \"Tax return\"}"_s
+                                      : u"{\"related\": true, \"confidence\": 0.9}"_s);
+            }
+            return openAiText(u"Noted: "_s + lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0));
+        };
+        QVERIFY(f.start([](Store &store) { QVERIFY(store.settings().set(u"memory/extract_after_turns"_s, u"1"_s)); }));
+        f.type(u"I am vegetarian, plan my dinners"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        // Extraction after the turn: the memory waits in the review inbox (the default policy).
+        QTRY_VERIFY_WITH_TIMEOUT(f.store()->memories().list({}).value().size() == 1, 15000);
+        const Memory memory = f.store()->memories().list({}).value().first();
+        QCOMPARE(memory.content, u"The user is vegetarian"_s);
+        QVERIFY(memory.status == MemoryStatus::Pending);
+        QCOMPARE(memory.sourceMessageId, f.thread()->idAt(0));
+        QVERIFY(extractions >= 1);
+
+        // A follow-up, then an unrelated request (the check needs two earlier turns): the banner
+        // offers a new session; accepting opens it.
+        f.type(u"Add a dessert too"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(4), 15000);
+        f.type(u"Now help me with my tax return"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(6), 15000);
+        auto *banner = f.window->findChild<TopicSwitchBanner *>();
+        QVERIFY(banner);
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 15000);
+        QVERIFY(topicChecks >= 1);
+        const QString oldSession = f.controller()->currentSessionId();
+        banner->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(f.controller()->currentSessionId() != oldSession, 10000);
+        QVERIFY(!banner->isVisible());
+        QTRY_COMPARE(f.controller()->sessionModel()->sessionCount(), 2);
     }
 
     void regenerateAddsASibling()
