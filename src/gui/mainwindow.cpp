@@ -2,6 +2,7 @@
 
 #include "aboutdialog.h"
 #include "app/appcontext.h"
+#include "branchview.h"
 #include "chatcontroller.h"
 #include "chatview.h"
 #include "composer.h"
@@ -10,6 +11,7 @@
 #include "engine/memory/memoryhousekeeper.h"
 #include "inspectorpanels.h"
 #include "linkopener.h"
+#include "memoryinspector.h"
 #include "models/threadmodel.h"
 #include "placeholderpanel.h"
 #include "sessionsidebar.h"
@@ -18,6 +20,7 @@
 #include "settings/settingsdialog.h"
 #include "storagestartup.h"
 
+#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -186,6 +189,14 @@ void MainWindow::buildMenus()
         if (!id.isEmpty())
             onMessageAction(id, int(MessageDelegate::Action::Copy), {});
     });
+    QAction *undo = edit->addAction(tr("&Undo Delete"));
+    undo->setObjectName(QStringLiteral("actionUndoDelete"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setEnabled(false);
+    connect(undo, &QAction::triggered, m_chat, &ChatController::undoDelete);
+    connect(m_chat, &ChatController::undoAvailable, undo, [undo] { undo->setEnabled(true); });
+    connect(m_chat, &ChatController::undoExpired, undo, [undo] { undo->setEnabled(false); });
+    edit->addSeparator();
     QAction *find = edit->addAction(tr("&Search Conversations"));
     find->setObjectName(QStringLiteral("actionSearch"));
     find->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
@@ -213,8 +224,26 @@ void MainWindow::buildMenus()
         connect(tab, &QAction::triggered, this, [this, i] {
             m_inspectorDock->show();
             m_inspectorTabs->setCurrentIndex(i);
+            // Keyboard users land in the panel's main view (the graph, the table).
+            if (QWidget *panel = m_inspectorTabs->currentWidget()) {
+                QWidget *target = panel;
+                const QList<QAbstractScrollArea *> views = panel->findChildren<QAbstractScrollArea *>();
+                for (QAbstractScrollArea *v : views)
+                    if (v->isVisibleTo(panel) && v->focusPolicy() != Qt::NoFocus) {
+                        target = v;
+                        break;
+                    }
+                target->setFocus(Qt::ShortcutFocusReason);
+            }
         });
     }
+    // The branch graph's zoom and compact mode, and every memory action, from the menus too.
+    QMenu *branches = view->addMenu(tr("Branch &Graph"));
+    branches->setObjectName(QStringLiteral("menuBranchGraph"));
+    branches->addActions(m_panels->branchView()->actions());
+    QMenu *memories = view->addMenu(tr("Memor&ies"));
+    memories->setObjectName(QStringLiteral("menuMemories"));
+    memories->addActions(m_panels->memoryInspector()->actions());
     view->addSeparator();
     view->addAction(m_panels->usageAction());
     view->addSeparator();

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QDockWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -53,6 +54,14 @@ private Q_SLOTS:
         for (QAction *a : actions)
             titles << a->text().remove(QLatin1Char('&'));
         QCOMPARE(titles, (QStringList {u"File"_s, u"Edit"_s, u"View"_s, u"Session"_s, u"Tools"_s, u"Help"_s}));
+        // The panels' own actions are in the View menu too.
+        auto *memories = window.findChild<QMenu *>(u"menuMemories"_s);
+        QVERIFY(memories);
+        QStringList memoryActions;
+        for (QAction *a : memories->actions())
+            memoryActions << a->objectName();
+        QVERIFY2(memoryActions.contains(u"memoryPromoteGlobal"_s), qPrintable(memoryActions.join(u' ')));
+        QVERIFY(!window.findChild<QMenu *>(u"menuBranchGraph"_s)->actions().isEmpty());
         auto *newChat = window.findChild<QAction *>(QStringLiteral("actionNewChat"));
         QVERIFY(newChat);
         QCOMPARE(newChat->shortcut(), QKeySequence(QKeySequence::New));

@@ -328,9 +328,19 @@ private Q_SLOTS:
         auto *undoBar = f.window->findChild<QWidget *>(u"undoBar"_s);
         QVERIFY(undoBar->isVisible());
         QVERIFY(f.controller()->currentSessionId().isEmpty());
+        QAction *undo = f.window->findChild<QAction *>(u"actionUndoDelete"_s);
+        QVERIFY(undo->isEnabled());
+        QCOMPARE(undo->shortcut(), QKeySequence(QKeySequence::Undo));
         QTest::mouseClick(f.window->findChild<QPushButton *>(u"undoButton"_s), Qt::LeftButton);
         QVERIFY(sessions->rowOf(a.id) >= 0);
         QVERIFY(!undoBar->isVisible());
+        QVERIFY(!undo->isEnabled());
+        // Edit → Undo Delete does the same.
+        f.controller()->deleteSession(a.id);
+        QCOMPARE(sessions->rowOf(a.id), -1);
+        QVERIFY(undo->isEnabled());
+        undo->trigger();
+        QVERIFY(sessions->rowOf(a.id) >= 0);
         QTRY_COMPARE(f.controller()->currentSessionId(), a.id);
         QVERIFY(f.store()->sessions().get(a.id).ok());
 
