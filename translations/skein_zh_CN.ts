@@ -174,6 +174,18 @@
             <source>Restart Skein to use the new language.</source>
             <translation>重新启动 Skein 以使用新语言。</translation>
         </message>
+        <message>
+            <source>&amp;Enter sends the message (Shift+Enter starts a new line)</source>
+            <translation>按 Enter 发送消息（Shift+Enter 换行）(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Keyboard</source>
+            <translation>键盘</translation>
+        </message>
+        <message>
+            <source>When off, Enter starts a new line and Shift+Enter sends. Ctrl+Enter always sends.</source>
+            <translation>关闭后，Enter 换行，Shift+Enter 发送。Ctrl+Enter 始终发送。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ApprovalsPage</name>
@@ -292,6 +304,10 @@
             <source>(empty)</source>
             <translation>（空）</translation>
         </message>
+        <message>
+            <source>Press Enter to switch to this branch.</source>
+            <translation>按 Enter 键切换到这个分支。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::BranchView</name>
@@ -343,6 +359,22 @@
             <source>Could not switch branch: %1</source>
             <translation>无法切换分支：%1</translation>
         </message>
+        <message>
+            <source>Zoom Out</source>
+            <translation>缩小</translation>
+        </message>
+        <message>
+            <source>Actual Size</source>
+            <translation>实际大小</translation>
+        </message>
+        <message>
+            <source>Zoom In</source>
+            <translation>放大</translation>
+        </message>
+        <message>
+            <source>Compact Long Runs</source>
+            <translation>折叠较长的直线段</translation>
+        </message>
     </context>
     <context>
         <name>Skein::BudgetBar</name>
@@ -384,6 +416,14 @@
         <message>
             <source>The memory could not be saved: %1</source>
             <translation>无法保存记忆：%1</translation>
+        </message>
+        <message>
+            <source>The database is closed.</source>
+            <translation>数据库已关闭。</translation>
+        </message>
+        <message>
+            <source>Storage failed: %1</source>
+            <translation>存储失败：%1</translation>
         </message>
     </context>
     <context>
@@ -554,6 +594,14 @@
         <message>
             <source>Could not delete the branch: %1</source>
             <translation>无法删除分支：%1</translation>
+        </message>
+        <message>
+            <source>Tool server “%1” stopped: %2 (Tools → Restart Tool Servers starts it again; its log is in Settings → MCP servers).</source>
+            <translation>工具服务器“%1”已停止：%2（可通过“工具 → 重启工具服务器”再次启动；其日志见“设置 → MCP 服务器”）。</translation>
+        </message>
+        <message>
+            <source>Starting tool servers…</source>
+            <translation>正在启动工具服务器…</translation>
         </message>
     </context>
     <context>
@@ -1404,6 +1452,10 @@
             <source>Send (Enter; Shift+Enter for a new line)</source>
             <translation>发送（Enter；Shift+Enter 换行）</translation>
         </message>
+        <message>
+            <source>Send (Shift+Enter or Ctrl+Enter; Enter for a new line)</source>
+            <translation>发送（Shift+Enter 或 Ctrl+Enter；Enter 换行）</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ComposerEdit</name>
@@ -1563,6 +1615,22 @@
         <message>
             <source>%1 memories</source>
             <translation>%1 条记忆</translation>
+        </message>
+        <message>
+            <source>Next Request</source>
+            <translation>下一个请求</translation>
+        </message>
+        <message>
+            <source>Show what the next message of this conversation would send, whatever is selected</source>
+            <translation>无论选中了什么，都显示此对话的下一条消息将发送的内容</translation>
+        </message>
+        <message>
+            <source>Next request to &lt;b&gt;%1&lt;/b&gt; (not sent yet; your next message is counted as empty)</source>
+            <translation>发往 &lt;b&gt;%1&lt;/b&gt; 的下一个请求（尚未发送；你的下一条消息按空消息计算）</translation>
+        </message>
+        <message>
+            <source>Next request to &lt;b&gt;%1&lt;/b&gt; with the message you are writing (not sent yet)</source>
+            <translation>发往 &lt;b&gt;%1&lt;/b&gt; 的下一个请求，包含你正在编写的消息（尚未发送）</translation>
         </message>
     </context>
     <context>
@@ -2319,12 +2387,12 @@
             <translation>用此上下文重新生成</translation>
         </message>
         <message>
-            <source>This version of Skein cannot yet leave out or add single messages and memories when it builds a request. You can regenerate the reply with the context Skein would choose itself.</source>
-            <translation>此版本的 Skein 在构建请求时还不能单独排除或加入某条消息或记忆。你可以用 Skein 自行选择的上下文重新生成这条回复。</translation>
-        </message>
-        <message>
             <source>&amp;Regenerate</source>
             <translation>重新生成(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Skein cannot force messages or memories it left out back into a request; it chooses what fits the budget itself. You can regenerate the reply with the context Skein would choose.</source>
+            <translation>Skein 无法强制把它省略的消息或记忆放回请求中；它会自行选择符合预算的内容。你可以使用 Skein 自行选择的上下文重新生成回复。</translation>
         </message>
     </context>
     <context>
@@ -2534,6 +2602,66 @@
         <message>
             <source>Message Text</source>
             <translation>消息文本</translation>
+        </message>
+        <message>
+            <source>&amp;Undo Delete</source>
+            <translation>撤销删除(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Branch &amp;Graph</source>
+            <translation>分支图(&amp;G)</translation>
+        </message>
+        <message>
+            <source>Memor&amp;ies</source>
+            <translation>记忆(&amp;I)</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation>工具(&amp;T)</translation>
+        </message>
+        <message>
+            <source>“%1” needs your approval: check its arguments on the card, then allow or deny it.</source>
+            <translation>“%1”需要你的批准：请在卡片上检查其参数，然后允许或拒绝。</translation>
+        </message>
+        <message>
+            <source>Running tools…</source>
+            <translation>正在运行工具…</translation>
+        </message>
+        <message>
+            <source>&amp;Use Tools</source>
+            <translation>使用工具(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Offer the built-in tools and the MCP servers' tools to the model</source>
+            <translation>向模型提供内置工具和 MCP 服务器的工具</translation>
+        </message>
+        <message>
+            <source>No tool call is waiting for approval.</source>
+            <translation>没有等待批准的工具调用。</translation>
+        </message>
+        <message>
+            <source>Allow Tool Call &amp;Once</source>
+            <translation>允许此次工具调用(&amp;O)</translation>
+        </message>
+        <message>
+            <source>&amp;Always Allow This Tool</source>
+            <translation>始终允许此工具(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Deny Tool Call</source>
+            <translation>拒绝工具调用(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Restart Tool Servers</source>
+            <translation>重启工具服务器(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Every tool server is running.</source>
+            <translation>所有工具服务器都在运行。</translation>
+        </message>
+        <message>
+            <source>Restarting: %1</source>
+            <translation>正在重启：%1</translation>
         </message>
     </context>
     <context>
@@ -2910,6 +3038,29 @@
             <source>&amp;Restore This Version</source>
             <translation>恢复此版本(&amp;R)</translation>
         </message>
+        <message>
+            <source>Text of the selected version</source>
+            <translation>所选版本的文本</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MemoryHousekeeper</name>
+        <message>
+            <source>Summarising older messages works again.</source>
+            <translation>后台总结较早消息的功能已恢复正常。</translation>
+        </message>
+        <message>
+            <source>Learning memories from the conversation works again.</source>
+            <translation>从对话中学习记忆的功能已恢复正常。</translation>
+        </message>
+        <message>
+            <source>Could not summarise older messages in the background (%1). Chatting is not affected; Skein will try again later.</source>
+            <translation>无法在后台总结较早的消息（%1）。聊天不受影响，Skein 稍后会重试。</translation>
+        </message>
+        <message>
+            <source>Could not learn memories from the conversation in the background (%1). Chatting is not affected; Skein will try again later.</source>
+            <translation>无法在后台从对话中学习记忆（%1）。聊天不受影响，Skein 稍后会重试。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MemoryInspector</name>
@@ -3061,6 +3212,54 @@
             <source>Delete</source>
             <translation>删除</translation>
         </message>
+        <message>
+            <source>Promote</source>
+            <translation>提升范围</translation>
+        </message>
+        <message>
+            <source>Use this memory more widely</source>
+            <translation>扩大这条记忆的适用范围</translation>
+        </message>
+        <message>
+            <source>Add Memory…</source>
+            <translation>添加记忆…</translation>
+        </message>
+        <message>
+            <source>Review Pending Memories</source>
+            <translation>审阅待处理的记忆</translation>
+        </message>
+        <message>
+            <source>Show the memories waiting for your review</source>
+            <translation>显示等待你审阅的记忆</translation>
+        </message>
+        <message>
+            <source>Promote to This Conversation</source>
+            <translation>提升到整个对话</translation>
+        </message>
+        <message>
+            <source>Use this memory on every branch of its conversation</source>
+            <translation>在所属对话的所有分支中使用这条记忆</translation>
+        </message>
+        <message>
+            <source>Promote to Global</source>
+            <translation>提升为全局</translation>
+        </message>
+        <message>
+            <source>Use this memory in every conversation</source>
+            <translation>在所有对话中使用这条记忆</translation>
+        </message>
+        <message>
+            <source>Stop using this memory for now</source>
+            <translation>暂时停止使用这条记忆</translation>
+        </message>
+        <message>
+            <source>Open the message this memory came from</source>
+            <translation>打开这条记忆来源的消息</translation>
+        </message>
+        <message>
+            <source>Delete this memory and its history</source>
+            <translation>删除这条记忆及其历史</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MemoryPage</name>
@@ -3075,6 +3274,14 @@
         <message>
             <source>After an exchange, Skein can pick out durable facts and preferences from what you wrote (never from tool output or quoted text). With review on, they appear in the Memory inspector as pending until you accept them.</source>
             <translation>每次对话后，Skein 可以从你写的内容中挑出长期有效的事实和偏好（绝不会来自工具输出或引用的文本）。开启审核后，它们会以待审核状态出现在记忆检查器中，直到你接受为止。</translation>
+        </message>
+        <message>
+            <source>Model for summaries and memory extraction</source>
+            <translation>用于摘要和记忆提取的模型</translation>
+        </message>
+        <message>
+            <source>Summaries of long conversations and memory extraction run in the background. A small, inexpensive model is usually enough; "Same as the chat" uses each conversation's own model.</source>
+            <translation>长对话的摘要和记忆提取在后台运行，通常一个小而便宜的模型就够用；“与对话相同”会使用每个对话自己的模型。</translation>
         </message>
     </context>
     <context>
@@ -3159,6 +3366,20 @@
             <source>Updated</source>
             <translation>更新时间</translation>
         </message>
+        <message>
+            <source>HH:mm</source>
+            <comment>QTime format of today's updates</comment>
+            <translation>HH:mm</translation>
+        </message>
+        <message>
+            <source>d MMM</source>
+            <comment>QDate format: day and month</comment>
+            <translation>M月d日</translation>
+        </message>
+        <message>
+            <source>Updated %1</source>
+            <translation>更新于 %1</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MessageDelegate</name>
@@ -3211,10 +3432,6 @@
             <translation>推理过程</translation>
         </message>
         <message>
-            <source>Approve</source>
-            <translation>批准</translation>
-        </message>
-        <message>
             <source>Deny</source>
             <translation>拒绝</translation>
         </message>
@@ -3253,6 +3470,54 @@
         <message>
             <source>Delete</source>
             <translation>删除</translation>
+        </message>
+        <message>
+            <source>waiting for your approval</source>
+            <translation>等待你的批准</translation>
+        </message>
+        <message>
+            <source>approved</source>
+            <translation>已批准</translation>
+        </message>
+        <message>
+            <source>running…</source>
+            <translation>运行中…</translation>
+        </message>
+        <message>
+            <source>running… %1%</source>
+            <translation>运行中… %1%</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>timed out</source>
+            <translation>已超时</translation>
+        </message>
+        <message>
+            <source>denied</source>
+            <translation>已拒绝</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>queued</source>
+            <translation>排队中</translation>
+        </message>
+        <message>
+            <source>Allow Once</source>
+            <translation>允许一次</translation>
+        </message>
+        <message>
+            <source>Always Allow</source>
+            <translation>始终允许</translation>
         </message>
     </context>
     <context>
@@ -3814,6 +4079,17 @@
         </message>
     </context>
     <context>
+        <name>Skein::ToolHost</name>
+        <message>
+            <source>Tools are unavailable: the settings could not be read (%1).</source>
+            <translation>工具不可用：无法读取设置（%1）。</translation>
+        </message>
+        <message>
+            <source>MCP server %1 starts without its environment and headers: the keychain could not give them (%2).</source>
+            <translation>MCP 服务器 %1 将在没有环境变量和请求头的情况下启动：无法从钥匙串取得它们（%2）。</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ToolInvocation</name>
         <message>
             <source>The tool did not answer within %1 seconds.</source>
@@ -3822,6 +4098,37 @@
         <message>
             <source>The tool call was cancelled.</source>
             <translation>工具调用已取消。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::TopicSwitchBanner</name>
+        <message>
+            <source>Continue in a New Session</source>
+            <translation>在新会话中继续</translation>
+        </message>
+        <message>
+            <source>Dismiss</source>
+            <translation>忽略</translation>
+        </message>
+        <message>
+            <source>Start a fresh conversation that links back to this one, so the earlier context does not get in the way</source>
+            <translation>开始一个链接回此对话的新对话，以免之前的上下文造成干扰</translation>
+        </message>
+        <message>
+            <source>Your last message seems to start a new topic. Continue in a new session so the earlier conversation does not get in the way?</source>
+            <translation>你的上一条消息似乎开始了一个新话题。要在新会话中继续，以免之前的对话造成干扰吗？</translation>
+        </message>
+        <message>
+            <source>Your last message seems to start a new topic (“%1”). Continue in a new session so the earlier conversation does not get in the way?</source>
+            <translation>你的上一条消息似乎开始了一个新话题（“%1”）。要在新会话中继续，以免之前的对话造成干扰吗？</translation>
+        </message>
+        <message>
+            <source>New topic</source>
+            <translation>新话题</translation>
+        </message>
+        <message>
+            <source>Could not start a new session: %1</source>
+            <translation>无法开始新会话：%1</translation>
         </message>
     </context>
     <context>
@@ -3974,6 +4281,46 @@
         <message>
             <source>%1 tokens · %2</source>
             <translation>%1 个令牌 · %2</translation>
+        </message>
+        <message>
+            <source>Usage details</source>
+            <translation>用量明细</translation>
+        </message>
+        <message>
+            <source>d MMM</source>
+            <comment>chart axis: day and month as a QDate format</comment>
+            <translation>M月d日</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::UtilityModelPicker</name>
+        <message>
+            <source>&amp;Model:</source>
+            <translation>模型(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>The provider's default model</source>
+            <translation>服务商的默认模型</translation>
+        </message>
+        <message>
+            <source>&amp;Provider:</source>
+            <translation>服务商(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>Provider for summaries and memory extraction</source>
+            <translation>用于摘要和记忆提取的服务商</translation>
+        </message>
+        <message>
+            <source>Model for summaries and memory extraction</source>
+            <translation>用于摘要和记忆提取的模型</translation>
+        </message>
+        <message>
+            <source>Same as the chat</source>
+            <translation>与对话相同</translation>
+        </message>
+        <message>
+            <source>%1 (removed)</source>
+            <translation>%1（已移除）</translation>
         </message>
     </context>
     <context>
