@@ -107,6 +107,13 @@ ChatController::~ChatController()
 
 void ChatController::start()
 {
+    reloadSessions();
+    reloadProviders();
+    m_tools->reload();
+}
+
+void ChatController::reloadSessions()
+{
     m_context.storage().read<QList<Session>>(
         this, [](Store &store) { return store.sessions().list(); },
         [this](Result<QList<Session>> sessions) {
@@ -130,8 +137,6 @@ void ChatController::start()
                     openSession(open);
             }
         });
-    reloadProviders();
-    m_tools->reload();
 }
 
 void ChatController::reloadProviders()

@@ -84,6 +84,8 @@ public Q_SLOTS:
     // Storage is open: loads the session list and providers.
     void start();
     void reloadProviders();
+    // The session list again (after an import).
+    void reloadSessions();
     void newSession();
     void openSession(const QString &sessionId);
     void openMessage(const QString &sessionId, const QString &messageId);

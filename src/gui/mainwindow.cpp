@@ -18,14 +18,20 @@
 #include "settings/appearance.h"
 #include "settings/firstrundialog.h"
 #include "settings/settingsdialog.h"
+#include "storage/asyncstore.h"
+#include "storage/exchange/importer.h"
+#include "storage/store.h"
 #include "storagestartup.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSplitter>
@@ -73,6 +79,7 @@ void MainWindow::showStorageState()
         m_banner->hide();
         statusBar()->showMessage(tr("Ready"), 5000);
         findChild<QAction *>(QStringLiteral("actionSettings"))->setEnabled(true);
+        findChild<QAction *>(QStringLiteral("actionImport"))->setEnabled(true);
         m_context.housekeeper().start();
         showFirstRunIfNeeded(m_context, this);
         return;
@@ -154,7 +161,13 @@ void MainWindow::buildMenus()
     });
     QAction *import = file->addAction(tr("&Import…"));
     import->setObjectName(QStringLiteral("actionImport"));
-    import->setEnabled(false);
+    import->setEnabled(false); // until the database is open
+    connect(import, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Conversations"), QDir::homePath(),
+                                                          tr("Skein exports (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            importFile(path);
+    });
     QAction *exportAction = file->addAction(tr("&Export Conversation…"));
     exportAction->setObjectName(QStringLiteral("actionExport"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -266,6 +279,27 @@ void MainWindow::buildMenus()
     QAction *aboutQt = help->addAction(tr("About &Qt"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::importFile(const QString &path)
+{
+    statusBar()->showMessage(tr("Importing…"));
+    // One transaction on the writer thread: validated first, nothing half-imported.
+    m_context.storage().write<Exchange::ImportReport>(
+        this, [path](Store &store) { return Exchange::Importer(store).importFile(path); },
+        [this](Result<Exchange::ImportReport> result) {
+            if (!result) {
+                statusBar()->clearMessage();
+                auto *box = new QMessageBox(QMessageBox::Warning, tr("Import"),
+                                            tr("Nothing was imported: %1").arg(result.error().message), QMessageBox::Ok,
+                                            this);
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+                return;
+            }
+            statusBar()->showMessage(tr("Import finished.") + QLatin1Char(' ') + result->describe(), 10000);
+            m_chat->reloadSessions();
+        });
 }
 
 void MainWindow::changeEvent(QEvent *event)

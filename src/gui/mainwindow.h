@@ -41,6 +41,9 @@ public:
     LinkOpener *linkOpener() const { return m_links; }
     // The Branches / Memory / Context panels and View → Usage.
     InspectorPanels *inspectorPanels() const { return m_panels; }
+    // File → Import… after the file dialog: imports a Skein export (one transaction) and lists
+    // what arrived.
+    void importFile(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -27,14 +27,18 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QListView>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace Skein;
 using namespace Skein::Test;
@@ -351,6 +355,41 @@ private Q_SLOTS:
         QTRY_COMPARE(f.store()->sessions().count().value(), qint64(1));
         QVERIFY(!f.store()->sessions().get(b.id).ok());
         QTRY_VERIFY(!undoBar->isVisible());
+    }
+
+    void importFromTheFileMenu()
+    {
+        Fixture source;
+        Session a;
+        QVERIFY(source.start([&](Store &store) {
+            a = seedSession(store, u"Travel plans"_s,
+                            {message(u"t1"_s, {}, Role::User, u"Lisbon in May?"_s, 1000),
+                             message(u"t2"_s, u"t1"_s, Role::Assistant, u"Yes, mild weather."_s, 2000)},
+                            u"t2"_s);
+        }));
+        const QString path = source.dir.filePath(u"export.json"_s);
+        source.controller()->exportSession(a.id, path);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(path), 10000);
+
+        Fixture target;
+        QVERIFY(target.start());
+        QTRY_VERIFY(target.window->findChild<QAction *>(u"actionImport"_s)->isEnabled());
+        target.window->importFile(path);
+        QTRY_COMPARE_WITH_TIMEOUT(target.controller()->sessionModel()->sessionCount(), 1, 10000);
+        QCOMPARE(target.controller()->sessionModel()->session(a.id).title, u"Travel plans"_s);
+        QCOMPARE(target.store()->messages().countBySession(a.id).value(), 2);
+        // A broken file: a clear message, nothing imported.
+        const QString broken = target.dir.filePath(u"broken.json"_s);
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"skein.session/1\", \"sessions\": [");
+        file.close();
+        target.window->importFile(broken);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = target.window->findChild<QMessageBox *>()) != nullptr, 10000);
+        QVERIFY(box->text().startsWith(u"Nothing was imported"_s));
+        box->close();
+        QCOMPARE(target.store()->sessions().count().value(), qint64(1));
     }
 
     void renameInlineAndExport()
