@@ -243,9 +243,9 @@ MemoryAccess directMemoryAccess(MemoryRepository &memories)
     return [&memories](QObject *, MemoryJob job, std::function<void(ToolResult)> done) { done(job(memories)); };
 }
 
-MemoryAccess asyncMemoryAccess(AsyncStore *store)
+MemoryAccess asyncMemoryAccess(AsyncStore *asyncStore)
 {
-    QPointer<AsyncStore> guarded(store);
+    QPointer<AsyncStore> guarded(asyncStore);
     return [guarded](QObject *context, MemoryJob work, std::function<void(ToolResult)> then) {
         if (!guarded) {
             then(ToolResult::error(QCoreApplication::translate("Skein::BuiltinTools", "The database is closed.")));
