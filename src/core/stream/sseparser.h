@@ -60,7 +60,7 @@ public:
             const char c = bytes.front();
             if ((uchar(c) > '\r' || (c != '\n' && c != '\r')) && m_buffer.tryPush(c))
                 return;
-        } else if (bytes.size() <= 16 && m_buffer.fastRoom() >= bytes.size()) {
+        } else if (!bytes.isEmpty() && bytes.size() <= 16 && m_buffer.fastRoom() >= bytes.size()) {
             bool terminator = false;
             for (char c : bytes)
                 terminator |= c == '\n' || c == '\r';

@@ -182,6 +182,12 @@ private Q_SLOTS:
             QCOMPARE(events.size(), 1);
             QCOMPARE(events[0].data, "ok"_ba);
         }
+        SseParser empty; // empty feeds are no-ops on every path
+        QVERIFY(empty.feed(QByteArrayView()).isEmpty());
+        QVERIFY(empty.feed("data: x"_ba).isEmpty());
+        QVERIFY(empty.feed(QByteArrayView()).isEmpty());
+        QCOMPARE(empty.feed("\n\n"_ba).size(), 1);
+
         SseParser exact(options); // a line of exactly the limit is not an overflow
         QList<SseEvent> events;
         const QByteArray line = "data: " + QByteArray(58, 'y');
