@@ -417,7 +417,7 @@ void ChatController::regenerate(const QString &assistantMessageId)
     const Message m = m_thread->message(assistantMessageId);
     if (m.id.isEmpty() || m.role != Role::Assistant)
         return;
-    runTurn(PendingTurn {TurnKind::Retry, m.sessionId, {}, m.id, m.parentId});
+    runTurn(PendingTurn {TurnKind::Retry, m.sessionId, {}, m.id, m.parentId, {}});
 }
 
 void ChatController::continueReply(const QString &assistantMessageId)
@@ -425,7 +425,7 @@ void ChatController::continueReply(const QString &assistantMessageId)
     const Message m = m_thread->message(assistantMessageId);
     if (m.id.isEmpty() || m.role != Role::Assistant)
         return;
-    runTurn(PendingTurn {TurnKind::Continue, m.sessionId, {}, m.id, m.parentId});
+    runTurn(PendingTurn {TurnKind::Continue, m.sessionId, {}, m.id, m.parentId, {}});
 }
 
 void ChatController::stop()
