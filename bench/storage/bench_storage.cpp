@@ -199,15 +199,16 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("dir"),
         QStringLiteral("Work directory (default: a temporary one next to the executable)."), QStringLiteral("path")});
     parser.addOption({QStringLiteral("startup"),
-                      QStringLiteral("Only measure start-up (session list vs integrity check) on the database in --dir, "
+        QStringLiteral("Only measure start-up (session list vs integrity check) on the database in --dir, "
                                      "generating it first when missing.")});
     parser.process(app);
     if (parser.isSet(QStringLiteral("startup"))) {
         if (!parser.isSet(QStringLiteral("dir")))
             parser.showHelp(2);
-        return Bench::runStartup(parser.value(QStringLiteral("dir")),
-                                 std::max(2, parser.value(QStringLiteral("sessions")).toInt()),
-                                 std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong()));
+        return Bench::runStartup(
+            parser.value(QStringLiteral("dir")),
+                         std::max(2, parser.value(QStringLiteral("sessions")).toInt()),
+                                  std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong()));
     }
     const int sessions = std::max(2, parser.value(QStringLiteral("sessions")).toInt());
     const qint64 total = std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong());
