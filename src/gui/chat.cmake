@@ -5,6 +5,7 @@ target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/linkopener.h ${CMAKE_CURRENT_LIST_DIR}/linkopener.cpp
   ${CMAKE_CURRENT_LIST_DIR}/messagedelegate.h ${CMAKE_CURRENT_LIST_DIR}/messagedelegate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chatview.h ${CMAKE_CURRENT_LIST_DIR}/chatview.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/messageselection.h ${CMAKE_CURRENT_LIST_DIR}/messageselection.cpp
   ${CMAKE_CURRENT_LIST_DIR}/composer.h ${CMAKE_CURRENT_LIST_DIR}/composer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sessionsidebar.h ${CMAKE_CURRENT_LIST_DIR}/sessionsidebar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chatcontroller.h ${CMAKE_CURRENT_LIST_DIR}/chatcontroller.cpp

@@ -1,6 +1,7 @@
 #include "chatview.h"
 
 #include "linkopener.h"
+#include "messageselection.h"
 #include "models/threadmodel.h"
 
 #include <QApplication>
@@ -34,6 +35,7 @@ ChatView::ChatView(QWidget *parent)
     setWordWrap(true);
     verticalScrollBar()->setSingleStep(24);
     applyTheme();
+    m_selection = new MessageSelection(this);
     connect(m_delegate, &MessageDelegate::heightsChanged, this, &ChatView::relayout);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
             [this](int value) { m_stickToBottom = value >= verticalScrollBar()->maximum() - 4; });
@@ -49,6 +51,7 @@ void ChatView::setThreadModel(ThreadModel *model)
 {
     m_model = model;
     setModel(model);
+    m_selection->setModel(model);
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
         Q_EMIT selectedMessageChanged(current.data(ThreadModel::IdRole).toString());
     });
@@ -139,7 +142,12 @@ void ChatView::mouseMoveEvent(QMouseEvent *event)
     const MessageDelegate::Hit hit = index.isValid()
         ? m_delegate->hitAt(index, visualRect(index), event->position().toPoint())
         : MessageDelegate::Hit {};
-    viewport()->setCursor(hit.action == MessageDelegate::Action::None ? Qt::ArrowCursor : Qt::PointingHandCursor);
+    Qt::CursorShape shape = Qt::ArrowCursor;
+    if (hit.action != MessageDelegate::Action::None)
+        shape = Qt::PointingHandCursor;
+    else if (m_selection->isOverText(index, event->position().toPoint()))
+        shape = Qt::IBeamCursor;
+    viewport()->setCursor(shape);
     QListView::mouseMoveEvent(event);
 }
 
@@ -191,6 +199,10 @@ void ChatView::trigger(const QModelIndex &index, const MessageDelegate::Hit &hit
         return;
     case MessageDelegate::Action::Copy:
         QApplication::clipboard()->setText(index.data(ThreadModel::ContentRole).toString());
+        return;
+    case MessageDelegate::Action::SelectText:
+        m_selection->selectAll(id);
+        setFocus(Qt::OtherFocusReason);
         return;
     case MessageDelegate::Action::ToggleReasoning:
     case MessageDelegate::Action::ToggleTool:

@@ -7,6 +7,7 @@
 namespace Skein {
 
 class LinkOpener;
+class MessageSelection;
 class ThreadModel;
 
 // The conversation: a virtualised list (only visible rows are painted; each row's documents are
@@ -25,6 +26,8 @@ public:
     ThreadModel *threadModel() const { return m_model; }
     MessageDelegate *messageDelegate() const { return m_delegate; }
     void setLinkOpener(LinkOpener *opener) { m_linkOpener = opener; }
+    // In-place text selection over a message (see MessageSelection).
+    MessageSelection *textSelection() const { return m_selection; }
 
     bool isAtBottom() const { return m_stickToBottom; }
     void scrollToMessage(const QString &id);
@@ -51,6 +54,7 @@ private:
     ThreadModel *m_model = nullptr;
     MessageDelegate *m_delegate;
     LinkOpener *m_linkOpener = nullptr;
+    MessageSelection *m_selection;
     bool m_stickToBottom = true;
     bool m_relayoutQueued = false;
 };

@@ -527,6 +527,15 @@ QList<MessageDelegate::Hit> MessageDelegate::hits(const QModelIndex &index, cons
     return out;
 }
 
+QList<MessageDelegate::TextPart> MessageDelegate::textParts(const QModelIndex &index) const
+{
+    QList<TextPart> out;
+    for (const Element &e : layoutFor(index)->elements)
+        if (e.kind == Element::Kind::Doc)
+            out.append(TextPart {e.rect, e.doc});
+    return out;
+}
+
 MessageDelegate::Hit MessageDelegate::hitAt(const QModelIndex &index, const QRect &itemRect, const QPoint &pos) const
 {
     const std::shared_ptr<const Layout> layout = layoutFor(index);

@@ -63,6 +63,15 @@ public:
     // Every clickable part of a message, for tests and keyboard access.
     QList<Hit> hits(const QModelIndex &index, const QRect &itemRect) const;
 
+    // A rendered document of a message and its rect in item coordinates.
+    struct TextPart
+    {
+        QRectF rect;
+        std::shared_ptr<RenderedChunk> chunk;
+    };
+    // The message's documents in reading order: what an in-place text selection runs over.
+    QList<TextPart> textParts(const QModelIndex &index) const;
+
     // Reasoning and tool cards are collapsed until toggled.
     void toggle(const QString &messageId, const QString &key);
     bool isExpanded(const QString &key) const { return m_expanded.contains(key); }

@@ -1,0 +1,336 @@
+// In-place text selection in the chat view: dragging over a reply's rendered text selects it
+// (painted over the message itself), Ctrl+C copies it, a double-click selects a word and a
+// triple-click a paragraph, Ctrl+A the message, Esc / a click elsewhere / scrolling far away
+// end it; painted buttons and links still act on single clicks; selecting a hostile message
+// loads nothing; a message that streams on keeps its selection.
+#include "chatfixture.h"
+#include "gui/chatview.h"
+#include "gui/linkopener.h"
+#include "gui/messagedelegate.h"
+#include "gui/messageselection.h"
+#include "gui/safetextdocument.h"
+#include "models/threadmodel.h"
+#include "testsupport.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QApplication>
+#include <QClipboard>
+#include <QDialog>
+#include <QMimeData>
+#include <QScrollBar>
+#include <QTcpServer>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
+
+using namespace Skein;
+using namespace Skein::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QTextDocument *documentOf(ChatView *view, int row, int part)
+{
+    const auto parts = view->messageDelegate()->textParts(view->threadModel()->index(row));
+    return part < parts.size() ? parts.at(part).chunk->document.get() : nullptr;
+}
+
+// Where position pos of a message's part is drawn, in viewport coordinates (mid-line).
+QPoint pointOf(ChatView *view, int row, int part, int pos)
+{
+    const QModelIndex index = view->threadModel()->index(row);
+    const MessageDelegate::TextPart p = view->messageDelegate()->textParts(index).at(part);
+    QTextDocument *doc = p.chunk->document.get();
+    const QTextBlock block = doc->findBlock(pos);
+    const QTextLine line = block.layout()->lineForTextPosition(pos - block.position());
+    const QPointF origin = doc->documentLayout()->blockBoundingRect(block).topLeft();
+    const qreal x = line.cursorToX(pos - block.position());
+    return (QPointF(view->visualRect(index).topLeft()) + p.rect.topLeft() + origin
+            + QPointF(x, line.y() + line.height() / 2))
+        .toPoint();
+}
+
+void drag(QWidget *viewport, const QPoint &from, const QPoint &to)
+{
+    QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+    QTest::mouseMove(viewport, (from + to) / 2);
+    QTest::mouseMove(viewport, to);
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+}
+
+// Pixels of the selection colour inside rect: the highlight is painted in place.
+int highlighted(ChatView *view, const QRect &rect)
+{
+    const QImage image = view->viewport()->grab().toImage();
+    const QPalette::ColorGroup group = view->hasFocus() ? QPalette::Active : QPalette::Inactive;
+    const QRgb colour = view->palette().color(group, QPalette::Highlight).rgb();
+    const qreal ratio = image.devicePixelRatio();
+    int n = 0;
+    const QRect r = rect.intersected(view->viewport()->rect());
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+            if (image.pixel(int(x * ratio), int(y * ratio)) == colour)
+                ++n;
+    return n;
+}
+
+} // namespace
+
+class TestChatSelection final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // A window with one exchange: "Answer 1 to: hello there", a code block and a table.
+    static bool startWithReply(ChatFixture &f)
+    {
+        if (!f.start())
+            return false;
+        f.type(u"hello there"_s);
+        if (!QTest::qWaitFor([&] { return f.replyDone(2); }, 15000))
+            return false;
+        f.view()->scrollTo(f.thread()->index(1));
+        f.window->grab(); // measured heights settle on the next layout
+        QTest::qWait(50);
+        return f.view()->messageDelegate()->textParts(f.thread()->index(1)).size() >= 3;
+    }
+
+private Q_SLOTS:
+    void dragSelectsCopiesAndPaintsInPlace()
+    {
+        ChatFixture f;
+        QVERIFY(startWithReply(f));
+        ChatView *view = f.view();
+        MessageSelection *selection = view->textSelection();
+        QTextDocument *first = documentOf(view, 1, 0);
+        const QString text = first->toPlainText();
+        QCOMPARE(text, u"Answer 1 to: hello there"_s);
+        const int from = int(text.indexOf(u"1 to"_s));
+        const int to = int(text.indexOf(u" there"_s));
+        const QPoint a = pointOf(view, 1, 0, from);
+        const QPoint b = pointOf(view, 1, 0, to);
+        QCOMPARE(highlighted(view, QRect(a, b).adjusted(0, -4, 0, 4)), 0);
+
+        drag(view->viewport(), a, b);
+        QVERIFY(selection->hasSelection());
+        QCOMPARE(selection->selectedText(), u"1 to: hello"_s);
+        QVERIFY(f.content(1).contains(selection->selectedText()));
+        QCOMPARE(selection->messageId(), f.thread()->idAt(1));
+        QCOMPARE(view->currentMessageId(), f.thread()->idAt(1)); // the row is selected too
+        // The highlight covers the selected run, in place.
+        const int painted = highlighted(view, QRect(a, b).adjusted(0, -4, 0, 4));
+        QVERIFY2(painted > (b.x() - a.x()) * 4, qPrintable(QString::number(painted)));
+
+        QApplication::clipboard()->clear();
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QApplication::clipboard()->text(), u"1 to: hello"_s);
+        QVERIFY(!QApplication::clipboard()->mimeData()->hasHtml()); // plain text only
+
+        // Across parts: from "there" to the end of the code block.
+        QTextDocument *code = documentOf(view, 1, 1);
+        const int codeEnd = code->characterCount() - 1;
+        drag(view->viewport(), pointOf(view, 1, 0, int(text.indexOf(u"there"_s))), pointOf(view, 1, 1, codeEnd));
+        QCOMPARE(selection->selectedText(), u"there\n\n"_s + code->toPlainText().left(codeEnd));
+        QVERIFY(selection->selectedText().contains(u"int main() { return 0; }"_s));
+
+        // SKEIN_SHOT_DIR set (docs/screenshots): the selection as the user sees it.
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty())
+            QVERIFY(f.window->grab().save(shots + u"/text-selection.png"_s));
+
+        // Esc ends it; the highlight goes away.
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!selection->isActive());
+        QCOMPARE(highlighted(view, QRect(a, b).adjusted(0, -4, 0, 4)), 0);
+    }
+
+    void doubleClickWordTripleClickParagraphCtrlA()
+    {
+        ChatFixture f;
+        QVERIFY(startWithReply(f));
+        ChatView *view = f.view();
+        MessageSelection *selection = view->textSelection();
+        const QString text = documentOf(view, 1, 0)->toPlainText();
+        const QPoint word = pointOf(view, 1, 0, int(text.indexOf(u"hello"_s)) + 2);
+
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, word);
+        QCOMPARE(selection->selectedText(), u"hello"_s);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, word); // third click
+        QCOMPARE(selection->selectedText(), u"Answer 1 to: hello there"_s);
+
+        QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
+        const QString all = selection->selectedText();
+        QVERIFY2(all.startsWith(u"Answer 1 to: hello there\n\nint main() { return 0; }"_s), qPrintable(all));
+        QVERIFY(all.contains(u"a\nb\n1\n2"_s) || all.contains(u"a\tb"_s) || all.contains(u"1\n2"_s));
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QApplication::clipboard()->text(), all);
+
+        // A click on the text elsewhere ends the selection (and starts an empty one there).
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, word);
+        QVERIFY(!selection->hasSelection());
+    }
+
+    void paintedButtonsStillWork()
+    {
+        ChatFixture f;
+        QVERIFY(startWithReply(f));
+        ChatView *view = f.view();
+        MessageSelection *selection = view->textSelection();
+        const QString text = documentOf(view, 1, 0)->toPlainText();
+        drag(view->viewport(), pointOf(view, 1, 0, 0), pointOf(view, 1, 0, 6));
+        QCOMPARE(selection->selectedText(), u"Answer"_s);
+
+        // Copy copies the whole message's source, and the click ends the selection.
+        QApplication::clipboard()->clear();
+        QVERIFY(f.click(1, MessageDelegate::Action::Copy));
+        QCOMPARE(QApplication::clipboard()->text(), f.content(1));
+        QVERIFY(!selection->isActive());
+
+        drag(view->viewport(), pointOf(view, 1, 0, 0), pointOf(view, 1, 0, 6));
+        QVERIFY(selection->hasSelection());
+        QVERIFY(f.click(1, MessageDelegate::Action::CopyCode));
+        QCOMPARE(QApplication::clipboard()->text(), u"int main() { return 0; }"_s);
+
+        // "Select Text" selects the message in place instead of opening a dialog.
+        QVERIFY(f.click(1, MessageDelegate::Action::SelectText));
+        QVERIFY(selection->selectedText().startsWith(text));
+        QVERIFY(!f.window->findChild<QDialog *>(u"messageSourceDialog"_s));
+
+        // Edit on the user's message still opens its editor.
+        QVERIFY(f.click(0, MessageDelegate::Action::Edit));
+        QTRY_VERIFY(f.window->findChild<QDialog *>());
+    }
+
+    void hostileMessageSelectsWithoutLoadingAnything()
+    {
+        QTcpServer canary;
+        QVERIFY(canary.listen(QHostAddress::LocalHost));
+        int connections = 0;
+        connect(&canary, &QTcpServer::newConnection, this, [&] {
+            ++connections;
+            delete canary.nextPendingConnection();
+        });
+        const QString host = u"http://127.0.0.1:%1"_s.arg(canary.serverPort());
+        QString many;
+        for (int i = 0; i < 80; ++i) // past the renderer's replacement limit: image objects stay
+            many += u"![i](%1/i%2.png?t=%2) "_s.arg(host).arg(i);
+        const QString content = u"Look ![x](%1/a.png?token=s3cr3t) and <img src=\"%1/b.png\"> then "
+                                "[a link](https://example.com/page) end.\n\n"_s.arg(host)
+            + many + u"\n\nlast words"_s;
+        Message user = Message::create(u"s"_s, {}, Role::User, u"show me"_s);
+        Message reply = Message::create(u"s"_s, user.id, Role::Assistant, content);
+        Message tool = Message::create(u"s"_s, reply.id, Role::Tool, u"tool output"_s);
+
+        ThreadModel model;
+        QVERIFY(model.load(u"s"_s, {user, reply, tool}, tool.id));
+        ChatView view;
+        LinkOpener opener;
+        int asked = 0;
+        int opened = 0;
+        opener.setConfirm([&](QWidget *, const QUrl &, std::function<void(bool)> answer) {
+            ++asked;
+            answer(false);
+        });
+        opener.setOpener([&](const QUrl &) {
+            ++opened;
+            return true;
+        });
+        view.setLinkOpener(&opener);
+        view.setThreadModel(&model);
+        view.resize(640, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.scrollToTop();
+        view.grab();
+        QTest::qWait(50);
+        view.grab();
+
+        // A single click on the link still asks to open it.
+        QTextDocument *first = documentOf(&view, 1, 0);
+        const QString text = first->toPlainText();
+        QVERIFY2(text.contains(u"[image not loaded: %1/a.png?token=s3cr3t]"_s.arg(host)), qPrintable(text));
+        const QPoint link = pointOf(&view, 1, 0, int(text.indexOf(u"a link"_s)) + 2);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, link);
+        QCOMPARE(asked, 1);
+        // A drag that starts on the link selects instead.
+        drag(view.viewport(), link, pointOf(&view, 1, 0, int(text.indexOf(u"end."_s)) + 4));
+        QCOMPARE(asked, 1);
+        QCOMPARE(view.textSelection()->selectedText(), u"link end."_s);
+
+        // Everything, images and all.
+        const int parts = int(view.messageDelegate()->textParts(model.index(1)).size());
+        QCOMPARE(parts, 3);
+        QTextDocument *last = documentOf(&view, 1, 2);
+        drag(view.viewport(), pointOf(&view, 1, 0, 0), pointOf(&view, 1, 2, last->characterCount() - 1));
+        QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
+        const QString copied = QApplication::clipboard()->text();
+        QVERIFY2(copied.startsWith(u"Look [image not loaded: "_s), qPrintable(copied));
+        QVERIFY(copied.endsWith(u"last words"_s));
+        QVERIFY(!QApplication::clipboard()->mimeData()->hasHtml());
+        view.grab(); // the selection painted over every image
+        QTest::qWait(200); // a fetch would have connected by now
+        QCOMPARE(connections, 0);
+        QCOMPARE(opened, 0);
+        // Drawing the selected runs shapes the image objects again; each look-up was refused.
+        for (const QString &url :
+             {u"%1/a.png?token=s3cr3t"_s.arg(host), u"%1/b.png"_s.arg(host), u"%1/i3.png?t=3"_s.arg(host)})
+            for (int part = 0; part < parts; ++part)
+                QVERIFY(documentOf(&view, 1, part)->resource(QTextDocument::ImageResource, QUrl(url)).isNull());
+
+        // The tool card's toggle still works on a single click.
+        const QString key = u"t:"_s + tool.id;
+        QVERIFY(!view.messageDelegate()->isExpanded(key));
+        view.scrollTo(model.index(2));
+        bool clicked = false;
+        for (const MessageDelegate::Hit &hit :
+             view.messageDelegate()->hits(model.index(2), view.visualRect(model.index(2))))
+            if (hit.action == MessageDelegate::Action::ToggleTool && !clicked) {
+                QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, hit.rect.center());
+                clicked = true;
+            }
+        QVERIFY(clicked);
+        QVERIFY(view.messageDelegate()->isExpanded(key));
+        QVERIFY(!view.textSelection()->isActive());
+    }
+
+    void streamingKeepsSelectionAndScrollingAwayEndsIt()
+    {
+        Message user = Message::create(u"s"_s, {}, Role::User, u"go"_s);
+        Message reply = Message::create(u"s"_s, user.id, Role::Assistant, u"First paragraph of the reply."_s);
+        reply.status = MessageStatus::Generating;
+        ThreadModel model;
+        QVERIFY(model.load(u"s"_s, {user, reply}, reply.id));
+        ChatView view;
+        view.setThreadModel(&model);
+        view.resize(600, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.grab();
+        QTest::qWait(50);
+
+        drag(view.viewport(), pointOf(&view, 1, 0, 6), pointOf(&view, 1, 0, 15));
+        QCOMPARE(view.textSelection()->selectedText(), u"paragraph"_s);
+        // The reply streams on, into the selected paragraph and past it.
+        for (int i = 0; i < 30; ++i) {
+            model.appendText(reply.id, i == 0 ? u" More words"_s : u"\n\nParagraph %1 arrives."_s.arg(i));
+            view.grab();
+        }
+        model.setStatus(reply.id, MessageStatus::Complete);
+        QTRY_VERIFY(view.messageDelegate()->textParts(model.index(1)).size() == 30);
+        QCOMPARE(view.textSelection()->selectedText(), u"paragraph"_s);
+        QVERIFY(model.message(reply.id).content.endsWith(u"Paragraph 29 arrives."_s));
+
+        // Scrolling a little keeps it; scrolling far away ends it.
+        view.scrollToTop();
+        QVERIFY(view.textSelection()->isActive());
+        for (int i = 0; i < 20; ++i) {
+            Message more = Message::create(u"s"_s, model.activeLeaf(), Role::User, u"Another message %1"_s.arg(i));
+            QVERIFY(model.addMessage(more, true));
+        }
+        view.doItemsLayout();
+        view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
+        QVERIFY(!view.textSelection()->isActive());
+    }
+};
+
+SKEIN_TEST_MAIN(TestChatSelection, QApplication)
+#include "tst_chatselection.moc"
