@@ -15,7 +15,9 @@
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QDialog>
+#include <QMenu>
 #include <QMimeData>
 #include <QScrollBar>
 #include <QTcpServer>
@@ -133,14 +135,30 @@ private Q_SLOTS:
         QCOMPARE(selection->selectedText(), u"there\n\n"_s + code->toPlainText().left(codeEnd));
         QVERIFY(selection->selectedText().contains(u"int main() { return 0; }"_s));
 
-        // SKEIN_SHOT_DIR set (docs/screenshots): the selection as the user sees it.
-        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty())
-            QVERIFY(f.window->grab().save(shots + u"/text-selection.png"_s));
-
         // Esc ends it; the highlight goes away.
         QTest::keyClick(view, Qt::Key_Escape);
         QVERIFY(!selection->isActive());
         QCOMPARE(highlighted(view, QRect(a, b).adjusted(0, -4, 0, 4)), 0);
+
+        // Over wrapped lines: a reply whose first paragraph takes several lines.
+        f.window->resize(1000, 620);
+        f.type(u"Why does a selection stay in place when the reply wraps over several lines of a narrow column?"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(4), 15000);
+        view->scrollTo(f.thread()->index(3));
+        f.window->grab();
+        QTest::qWait(50);
+        QTextDocument *wrapped = documentOf(view, 3, 0);
+        QVERIFY(wrapped->documentLayout()->documentSize().height() > 2.5 * view->fontMetrics().height());
+        const QString asked = wrapped->toPlainText();
+        const int start = int(asked.indexOf(u"stay"_s));
+        const int end = int(asked.indexOf(u"narrow"_s)) + 6;
+        drag(view->viewport(), pointOf(view, 3, 0, start), pointOf(view, 3, 0, end));
+        QCOMPARE(selection->selectedText(), asked.mid(start, end - start));
+        QVERIFY(f.content(3).contains(selection->selectedText()));
+
+        // SKEIN_SHOT_DIR set (docs/screenshots): the selection as the user sees it.
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty())
+            QVERIFY(f.window->grab().save(shots + u"/text-selection.png"_s));
     }
 
     void doubleClickWordTripleClickParagraphCtrlA()
@@ -162,6 +180,17 @@ private Q_SLOTS:
         QVERIFY2(all.startsWith(u"Answer 1 to: hello there\n\nint main() { return 0; }"_s), qPrintable(all));
         QVERIFY(all.contains(u"a\nb\n1\n2"_s) || all.contains(u"a\tb"_s) || all.contains(u"1\n2"_s));
         QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QApplication::clipboard()->text(), all);
+
+        // The context menu over the selection copies too.
+        QApplication::clipboard()->clear();
+        QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, word, view->viewport()->mapToGlobal(word));
+        QApplication::sendEvent(view->viewport(), &menuEvent);
+        auto *menu = view->findChild<QMenu *>(u"chatSelectionMenu"_s);
+        QVERIFY(menu);
+        QCOMPARE(menu->actions().size(), 2);
+        menu->actions().at(0)->trigger();
+        menu->close();
         QCOMPARE(QApplication::clipboard()->text(), all);
 
         // A click on the text elsewhere ends the selection (and starts an empty one there).
