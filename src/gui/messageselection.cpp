@@ -29,10 +29,10 @@ int endOf(const MessageDelegate::TextPart &part)
     return std::max(0, part.chunk->document->characterCount() - 1);
 }
 
-// The rectangles (document coordinates) covering the text between s and e, line by line, as
-// QTextLayout highlights a selection; the paragraph break after a selected line's end shows as
-// a short extension.
-QList<QRectF> selectionRects(QTextDocument *doc, int s, int e)
+// The rectangles (document coordinates) covering the text between s and e inside visible, line
+// by line, as QTextLayout highlights a selection; the paragraph break after a selected line's
+// end shows as a short extension.
+QList<QRectF> selectionRects(QTextDocument *doc, int s, int e, const QRectF &visible)
 {
     QList<QRectF> out;
     QAbstractTextDocumentLayout *layout = doc->documentLayout();
@@ -40,7 +40,12 @@ QList<QRectF> selectionRects(QTextDocument *doc, int s, int e)
         const QTextLayout *tl = b.layout();
         if (!tl || !b.isVisible() || tl->lineCount() == 0)
             continue;
-        const QPointF origin = layout->blockBoundingRect(b).topLeft();
+        const QRectF bounds = layout->blockBoundingRect(b);
+        if (bounds.top() > visible.bottom())
+            break; // blocks run down the page; the rest is below the viewport
+        if (bounds.bottom() < visible.top())
+            continue;
+        const QPointF origin = bounds.topLeft();
         for (int i = 0; i < tl->lineCount(); ++i) {
             const QTextLine line = tl->lineAt(i);
             const int ls = b.position() + line.textStart();
@@ -479,9 +484,11 @@ bool MessageSelection::keyEvent(QEvent *event)
     if (!isActive())
         return false;
     auto *key = static_cast<QKeyEvent *>(event);
-    const bool copyKey = key->matches(QKeySequence::Copy);
+    // Copy and Esc only while something is selected: a click that left the cursor in a
+    // message must not cost the user the first Esc that stops a reply.
+    const bool copyKey = hasSelection() && key->matches(QKeySequence::Copy);
     const bool allKey = key->matches(QKeySequence::SelectAll);
-    const bool escape = key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier;
+    const bool escape = hasSelection() && key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier;
     if (!copyKey && !allKey && !escape)
         return false;
     if (event->type() == QEvent::ShortcutOverride) {
@@ -541,7 +548,7 @@ void MessageSelection::paint(QPainter &painter)
         // Only the selected runs are drawn again, over an opaque highlight, so the text the
         // delegate painted elsewhere is not drawn twice.
         QRegion region;
-        for (const QRectF &r : selectionRects(doc, s, e))
+        for (const QRectF &r : selectionRects(doc, s, e, QRectF(port).translated(-rect.topLeft())))
             region += r.translated(rect.topLeft()).toAlignedRect();
         region &= port;
         if (region.isEmpty())

@@ -17,6 +17,7 @@
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QDialog>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMimeData>
 #include <QScrollBar>
@@ -196,6 +197,17 @@ private Q_SLOTS:
         // A click on the text elsewhere ends the selection (and starts an empty one there).
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, word);
         QVERIFY(!selection->hasSelection());
+        // Without a selection Esc is left to the window (Stop); with one, the view takes it.
+        auto escapeTaken = [&] {
+            QKeyEvent override(QEvent::ShortcutOverride, Qt::Key_Escape, Qt::NoModifier);
+            override.ignore();
+            QApplication::sendEvent(view, &override);
+            return override.isAccepted();
+        };
+        QVERIFY(!escapeTaken());
+        QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
+        QVERIFY(selection->hasSelection());
+        QVERIFY(escapeTaken());
     }
 
     void paintedButtonsStillWork()
