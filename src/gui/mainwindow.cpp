@@ -209,6 +209,14 @@ void MainWindow::buildMenus()
     connect(undo, &QAction::triggered, m_chat, &ChatController::undoDelete);
     connect(m_chat, &ChatController::undoAvailable, undo, [undo] { undo->setEnabled(true); });
     connect(m_chat, &ChatController::undoExpired, undo, [undo] { undo->setEnabled(false); });
+    QAction *source = edit->addAction(tr("View Message &Source"));
+    source->setObjectName(QStringLiteral("actionMessageSource"));
+    source->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_U));
+    connect(source, &QAction::triggered, this, [this] {
+        const QString id = m_chatView->currentMessageId();
+        if (!id.isEmpty())
+            showMessageSource(id);
+    });
     edit->addSeparator();
     QAction *find = edit->addAction(tr("&Search Conversations"));
     find->setObjectName(QStringLiteral("actionSearch"));

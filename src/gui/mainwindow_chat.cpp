@@ -261,9 +261,6 @@ void MainWindow::onMessageAction(const QString &messageId, int action, const QSt
         QApplication::clipboard()->setText(m_chat->threadModel()->message(messageId).content);
         statusBar()->showMessage(tr("Message copied."), 3000);
         return;
-    case A::SelectText:
-        showMessageSource(messageId);
-        return;
     case A::Edit:
         editMessage(messageId);
         return;

@@ -122,6 +122,14 @@ private Q_SLOTS:
             copyCode = copyCode
                 || (h.action == MessageDelegate::Action::CopyCode && h.data == u"int main() { return 0; }"_s);
         QVERIFY(copyCode);
+
+        // Edit → View Message Source shows the Markdown as written.
+        f.view()->setCurrentIndex(f.thread()->index(1));
+        f.window->findChild<QAction *>(u"actionMessageSource"_s)->trigger();
+        QDialog *source = nullptr;
+        QTRY_VERIFY((source = f.window->findChild<QDialog *>(u"messageSourceDialog"_s)));
+        QCOMPARE(source->findChild<QPlainTextEdit *>()->toPlainText(), expected);
+        source->close();
     }
 
     void sendWhileBusyQueues()
