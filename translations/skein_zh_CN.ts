@@ -2663,6 +2663,34 @@
             <source>Restarting: %1</source>
             <translation>正在重启：%1</translation>
         </message>
+        <message>
+            <source>Import Conversations</source>
+            <translation>导入对话</translation>
+        </message>
+        <message>
+            <source>Skein exports (*.json);;All files (*)</source>
+            <translation>Skein 导出文件 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>View Message &amp;Source</source>
+            <translation>查看消息源文本(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Importing…</source>
+            <translation>正在导入…</translation>
+        </message>
+        <message>
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <source>Nothing was imported: %1</source>
+            <translation>未导入任何内容：%1</translation>
+        </message>
+        <message>
+            <source>Import finished.</source>
+            <translation>导入完成。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MarkdownRenderer</name>
@@ -3518,6 +3546,17 @@
         <message>
             <source>Always Allow</source>
             <translation>始终允许</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MessageSelection</name>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>复制(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Select &amp;All</source>
+            <translation>全选(&amp;A)</translation>
         </message>
     </context>
     <context>
