@@ -564,7 +564,7 @@ void BranchGraph::paintItem(QPainter &p, const BranchLayout::Item &item, const Q
         return;
     QString label
         = summary ? QString(QStringLiteral("Σ ") + tr("Summary (%1)").arg(QLocale().toString(item.hiddenCount)))
-                  : item.text.simplified();
+                  : cardText(item.text);
     if (!summary && label.isEmpty())
         label = item.status == MessageStatus::Generating ? tr("(writing…)") : tr("(empty)");
     if (item.isLeaf && !summary)
@@ -573,6 +573,21 @@ void BranchGraph::paintItem(QPainter &p, const BranchLayout::Item &item, const Q
     p.setPen(text);
     p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(label, Qt::ElideRight, int(textRect.width())));
+}
+
+QString BranchGraph::cardText(const QString &text)
+{
+    QString t = text.left(300).simplified();
+    qsizetype start = 0;
+    while (start < t.size()
+           && (t.at(start) == u'#' || t.at(start) == u'>' || t.at(start) == u'-' || t.at(start) == u'*'
+               || t.at(start) == u' '))
+        ++start;
+    t = t.mid(start);
+    t.remove(u'`');
+    t.replace(QStringLiteral("**"), QString());
+    t.replace(QStringLiteral("__"), QString());
+    return t;
 }
 
 } // namespace Skein

@@ -19,6 +19,10 @@ class BranchGraph final : public QAbstractScrollArea
     Q_DISABLE_COPY_MOVE(BranchGraph)
 
 public:
+    // A card's words without Markdown syntax ("## Use `sorted`" → "Use sorted"): headings,
+    // quotes, list markers, code ticks and emphasis marks are noise on a small card.
+    static QString cardText(const QString &text);
+
     explicit BranchGraph(QWidget *parent = nullptr);
 
     void setLayoutResult(const BranchLayout::Result &layout);

@@ -55,6 +55,14 @@ private:
     PanelsDemo m_demo;
 
 private Q_SLOTS:
+    void cardsShowWordsNotMarkdown()
+    {
+        QCOMPARE(BranchGraph::cardText(QStringLiteral("## Use `sorted` with a **tuple** key")),
+                                       QStringLiteral("Use sorted with a tuple key"));
+        QCOMPARE(BranchGraph::cardText(QStringLiteral("> quoted\nline")), QStringLiteral("quoted line"));
+        QCOMPARE(BranchGraph::cardText(QStringLiteral("- item")), QStringLiteral("item"));
+        QCOMPARE(BranchGraph::cardText(QStringLiteral("3 - 2 = 1")), QStringLiteral("3 - 2 = 1"));
+    }
     void init()
     {
         m_tmp = std::make_unique<QTemporaryDir>();
