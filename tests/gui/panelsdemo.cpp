@@ -11,7 +11,10 @@
 #include "storage/summaryrepository.h"
 
 #include <QDateTime>
+#include <QEventLoop>
 #include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTimer>
 
 namespace Skein {
 
@@ -245,6 +248,29 @@ void PanelsDemo::prepare(AppContext &context, PanelsDemo &demo, std::function<vo
     context.storage().open(
         context.dataDir(), Database::Options {}, &context,
         [done](Result<AsyncStore::OpenReport> report) { done(report ? QString() : report.error().message); });
+}
+
+QString PanelsDemo::openFresh(std::unique_ptr<QTemporaryDir> &dir, std::unique_ptr<AppContext> &context,
+                              PanelsDemo &demo)
+{
+    dir = std::make_unique<QTemporaryDir>();
+    if (!dir->isValid())
+        return QStringLiteral("no temporary directory: ") + dir->errorString();
+    context = std::make_unique<AppContext>(dir->path());
+    demo = {};
+    bool ready = false;
+    QString error;
+    QEventLoop loop;
+    prepare(*context, demo, [&](const QString &e) {
+        error = e;
+        ready = true;
+        loop.quit();
+    });
+    if (!ready) {
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return ready ? error : QStringLiteral("the demo data was not ready after 30 s");
 }
 
 } // namespace Skein

@@ -4,6 +4,9 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
+
+class QTemporaryDir;
 
 namespace Skein {
 
@@ -39,6 +42,10 @@ struct PanelsDemo
     // Populates the data dir of context through a synchronous store, then opens context.storage();
     // done gets an empty string or the first error, on context's thread.
     static void prepare(AppContext &context, PanelsDemo &demo, std::function<void(QString)> done);
+    // What each panel test's init() needs: a new temporary data dir, an AppContext on it and the
+    // demo prepared (waits up to 30 s). Returns an empty string or what went wrong.
+    static QString openFresh(std::unique_ptr<QTemporaryDir> &dir, std::unique_ptr<AppContext> &context,
+                             PanelsDemo &demo);
 };
 
 } // namespace Skein

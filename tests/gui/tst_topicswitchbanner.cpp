@@ -30,17 +30,7 @@ private:
 private Q_SLOTS:
     void init()
     {
-        m_tmp = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_tmp->isValid());
-        m_context = std::make_unique<AppContext>(m_tmp->path());
-        m_demo = {};
-        bool ready = false;
-        QString error;
-        PanelsDemo::prepare(*m_context, m_demo, [&](const QString &e) {
-            error = e;
-            ready = true;
-        });
-        QTRY_VERIFY(ready);
+        const QString error = PanelsDemo::openFresh(m_tmp, m_context, m_demo);
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
     void cleanup()
