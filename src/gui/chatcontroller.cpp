@@ -197,6 +197,13 @@ void ChatController::openSession(const QString &sessionId)
     loadThread(sessionId, {});
 }
 
+void ChatController::reloadCurrentSession()
+{
+    if (m_currentSession.id.isEmpty() || (m_busy && m_running.sessionId == m_currentSession.id))
+        return;
+    loadThread(m_currentSession.id, m_selectedMessage);
+}
+
 void ChatController::openNewSession(const QString &sessionId)
 {
     refreshSession(sessionId);

@@ -86,6 +86,9 @@ public Q_SLOTS:
     void reloadProviders();
     // The session list again (after an import).
     void reloadSessions();
+    // The open conversation again from storage (after start-up recovery repaired it); not while
+    // a reply is being written into it.
+    void reloadCurrentSession();
     void newSession();
     void openSession(const QString &sessionId);
     void openMessage(const QString &sessionId, const QString &messageId);

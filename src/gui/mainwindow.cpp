@@ -62,6 +62,12 @@ MainWindow::MainWindow(AppContext &context, QWidget *parent)
     restoreLayout();
     m_storage = new StorageStartup(m_context, this);
     connect(m_storage, &StorageStartup::stateChanged, this, &MainWindow::showStorageState);
+    connect(m_storage, &StorageStartup::recovered, m_chat, [this](int repairs) {
+        statusBar()->showMessage(
+            tr("Recovered after an unexpected exit: %n interrupted reply or tool call(s) closed.", nullptr, repairs),
+            8000);
+        m_chat->reloadCurrentSession();
+    });
     connect(m_storage, &StorageStartup::stateChanged, m_chat, [this](StorageStartup::State state) {
         if (state == StorageStartup::State::Ready || state == StorageStartup::State::ReadOnly)
             m_chat->start();

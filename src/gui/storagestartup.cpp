@@ -62,10 +62,19 @@ void StorageStartup::onOpened(const Result<AsyncStore::OpenReport> &opened)
     // (AsyncStore::open) but reads do not, so the window is Ready (the session list loads) now.
     // The job may run only at shutdown (flushed after this object and the AppContext's members are
     // gone), so it captures the data folder by value instead of calling back into the context.
-    m_context.storage().write([dataDir = m_context.dataDir()](Store &store) -> Status {
-        const Result<Recovery::Report> restored = Recovery::restore(store, SessionLock::skipLocked(dataDir));
-        return restored ? Status() : Status(restored.error());
-    });
+    m_context.storage().write<int>(
+        this,
+        [dataDir = m_context.dataDir()](Store &store) -> Result<int> {
+            const Result<Recovery::Report> restored = Recovery::restore(store, SessionLock::skipLocked(dataDir));
+            if (!restored)
+                return restored.error();
+            return restored->total();
+        },
+        [this](Result<int> repairs) {
+            // A conversation opened meanwhile may show a reply as still being written.
+            if (repairs && repairs.value() > 0)
+                Q_EMIT recovered(repairs.value());
+        });
     setState(State::Ready);
 }
 

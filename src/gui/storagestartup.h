@@ -34,6 +34,9 @@ public:
 
 Q_SIGNALS:
     void stateChanged(Skein::StorageStartup::State state);
+    // Start-up recovery repaired this many things (replies left `generating` by a crash, open
+    // tool calls); it runs after the integrity check, so views loaded before may be stale.
+    void recovered(int repairs);
 
 private:
     void setState(State state, const QString &problem = {});

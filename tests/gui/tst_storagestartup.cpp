@@ -1,8 +1,10 @@
 #include "app/appcontext.h"
 #include "core/domain/message.h"
 #include "core/domain/session.h"
+#include "gui/chatcontroller.h"
 #include "gui/mainwindow.h"
 #include "gui/storagestartup.h"
+#include "models/threadmodel.h"
 #include "storage/exchange/exporter.h"
 #include "storage/integritycheck.h"
 #include "storage/messagerepository.h"
@@ -45,6 +47,7 @@ class TestStorageStartup final : public QObject
         Message cut = Message::create(s.id, parent, Role::Assistant, QStringLiteral("half a repl"));
         cut.status = MessageStatus::Generating;
         QVERIFY(store->messages().insert(cut).ok());
+        QVERIFY(store->sessions().setActiveLeaf(s.id, cut.id).ok());
     }
 
     static StorageStartup *startup(MainWindow &window) { return window.findChild<StorageStartup *>(); }
@@ -104,6 +107,13 @@ private Q_SLOTS:
             QCOMPARE(startup(window)->state(), StorageStartup::State::Ready);
             // Before, the list came after the whole check (same thread): listedMs >= checkMs.
             QVERIFY2(listedMs < checkMs, qPrintable(QString::number(listedMs)));
+            // The conversation opened before recovery could run; once it has, the view shows the
+            // cut reply as interrupted, not as still being written.
+            ThreadModel *thread = window.chatController()->threadModel();
+            QTRY_VERIFY_WITH_TIMEOUT(thread->rowCount() == 11
+                                         && MessageStatus(thread->index(10).data(ThreadModel::StatusRole).toInt())
+                                             == MessageStatus::Interrupted,
+                                     60000);
         }
         auto store = std::move(Store::open(tmp.path())).value();
         QVERIFY(store->messages().generating().value().isEmpty()); // the held recovery write ran
