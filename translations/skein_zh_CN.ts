@@ -2691,6 +2691,12 @@
             <source>Import finished.</source>
             <translation>导入完成。</translation>
         </message>
+        <message numerus="yes">
+            <source>Recovered after an unexpected exit: %n interrupted reply or tool call(s) closed.</source>
+            <translation>
+                <numerusform>已从意外退出中恢复：关闭了 %n 个中断的回复或工具调用。</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Skein::MarkdownRenderer</name>
