@@ -1,5 +1,7 @@
 #include "core/stream/jsontape.h"
 
+#include "core/stream/utf8text.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -338,7 +340,7 @@ QString JsonRef::toString() const
         return {};
     const JsonTape::Node &node = m_tape->m_nodes[size_t(m_index)];
     const QByteArrayView body = m_tape->m_source.sliced(node.begin + 1, node.end - node.begin - 2);
-    return node.escaped ? QString::fromUtf8(unescape(body)) : QString::fromUtf8(body);
+    return node.escaped ? utf8Text(unescape(body)) : utf8Text(body);
 }
 
 qint64 JsonRef::toInteger(qint64 defaultValue) const

@@ -40,7 +40,7 @@ public:
     struct Range;
     Range elements() const;
 
-    QString toString() const; // decoded string value, empty for other types
+    QString toString() const; // decoded string value (every U+FEFF kept), empty for other types
     qint64 toInteger(qint64 defaultValue = 0) const; // numbers (integral part), else the default
     bool toBool(bool defaultValue = false) const;
     // The JSON text of the value exactly as received (e.g. tool arguments sent as an object).

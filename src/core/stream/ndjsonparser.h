@@ -9,7 +9,8 @@
 namespace Skein {
 
 // Incremental newline-delimited JSON line splitter (Ollama's native API). Lines are split on LF
-// bytes only; a CR before the LF is dropped, lines of only whitespace are skipped. Like SseParser
+// bytes only; a CR before the LF is dropped, lines of only whitespace are skipped, a byte-order
+// mark at the very start of the stream is dropped (one anywhere else is content). Like SseParser
 // it never rescans consumed bytes.
 class NdjsonParser
 {
@@ -24,6 +25,7 @@ private:
 
     ByteBuffer m_buffer;
     qsizetype m_scanned = 0;
+    bool m_checkBom = true;
 };
 
 } // namespace Skein

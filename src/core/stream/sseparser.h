@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/stream/bytebuffer.h"
+#include "core/stream/utf8text.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -19,7 +20,7 @@ struct SseEvent
     qint64 retryMs = -1; // reconnection time in effect, -1 when never set
     bool isComment = false; // a `:` line, only produced with reportComments
 
-    QString dataText() const { return QString::fromUtf8(data); }
+    QString dataText() const { return utf8Text(data); }
     friend bool operator==(const SseEvent &, const SseEvent &) = default;
 };
 

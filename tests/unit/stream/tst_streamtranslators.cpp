@@ -1,5 +1,6 @@
 // Provider quirks from wire-protocols.md that the recorded fixtures do not exercise, checked
 // through the public path: bytes -> StreamDecoder -> TurnAssembler.
+#include "chunking.h"
 #include "core/stream/streamdecoder.h"
 #include "core/stream/turnassembler.h"
 #include "testsupport.h"
@@ -192,6 +193,48 @@ private Q_SLOTS:
         QCOMPARE(turn.usage.completionTokens, 4);
         QCOMPARE(turn.finishReason, FinishReason::Stop);
         QVERIFY(turn.sawTerminalMarker);
+    }
+
+    // A byte-order mark is dropped only at the very start of the byte stream; U+FEFF inside a
+    // content string (escaped or raw, first or last in the string) is content.
+    void byteOrderMarkOnlyAtStreamStart_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("sse") << int(WireFormat::OpenAiChat) << u"stream/openai-bom-and-zwnbsp.sse"_s;
+        QTest::newRow("ndjson") << int(WireFormat::OllamaChat) << u"stream/ollama-bom-and-zwnbsp.ndjson"_s;
+    }
+
+    void byteOrderMarkOnlyAtStreamStart()
+    {
+        QFETCH(int, format);
+        QFETCH(QString, file);
+        const QByteArray bytes = Test::readFile(Test::dataPath(file));
+        QVERIFY(bytes.startsWith("\xEF\xBB\xBF"));
+        const QString expected = u"\uFEFFA\uFEFFBC\uFEFF"_s;
+        for (const Test::Chunking &chunking : Test::chunkings(bytes)) {
+            StreamDecoder decoder {WireFormat(format)};
+            TurnAssembler assembler;
+            for (const QByteArray &chunk : chunking.chunks)
+                assembler.apply(decoder.feed(chunk));
+            assembler.apply(decoder.finish());
+            const AssembledTurn turn = assembler.turn();
+            QVERIFY2(!turn.hasError(), qPrintable(chunking.name + u": "_s + turn.error.message));
+            QVERIFY2(turn.text == expected,
+                     qPrintable(chunking.name + u": "_s + QString::fromLatin1(turn.text.toUtf8().toHex(' '))));
+            QCOMPARE(finishReasonName(turn.finishReason), u"stop"_s);
+        }
+    }
+
+    // Decoding JSON strings keeps a leading U+FEFF (QString::fromUtf8 would drop it).
+    void jsonStringsKeepALeadingZeroWidthNoBreakSpace()
+    {
+        JsonTape tape;
+        QVERIFY(tape.parse("[\"\xEF\xBB\xBFx\", \"\\ufeffy\", \"\\ufeff\\ufeff\", \"\xEF\xBB\xBF\xEF\xBB\xBF\"]"));
+        QStringList values;
+        for (const JsonRef value : tape.root().elements())
+            values << value.toString();
+        QCOMPARE(values, (QStringList {u"\uFEFFx"_s, u"\uFEFFy"_s, u"\uFEFF\uFEFF"_s, u"\uFEFF\uFEFF"_s}));
     }
 
     void ollamaWithoutDoneIsTruncated()
