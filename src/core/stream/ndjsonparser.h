@@ -17,7 +17,8 @@ class NdjsonParser
 public:
     // Returns the complete non-blank lines (without terminator) the bytes finished.
     QList<QByteArray> feed(QByteArrayView bytes);
-    // End of stream: the last line if it was not newline-terminated (servers may omit it).
+    // End of stream: the last line if it was not newline-terminated (servers may omit it, and a
+    // connection cut leaves half a line: the caller tells the two apart).
     QList<QByteArray> finish();
 
 private:

@@ -12,6 +12,14 @@ void OllamaTranslator::translate(const QByteArray &line, QList<StreamDelta> &out
         translateObject(m_json.root(), out);
 }
 
+void OllamaTranslator::translateTail(const QByteArray &line, QList<StreamDelta> &out)
+{
+    // Half a line means the connection was cut inside it: not a protocol error, just the end of
+    // what arrived (the turn has no done:true, so it is truncated).
+    if (m_json.parse(line) && m_json.root().isObject())
+        translateObject(m_json.root(), out);
+}
+
 void OllamaTranslator::translateObject(const JsonRef &object, QList<StreamDelta> &out)
 {
     const JsonRef error = object["error"_L1];

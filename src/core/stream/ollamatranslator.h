@@ -15,6 +15,9 @@ class OllamaTranslator
 {
 public:
     void translate(const QByteArray &line, QList<StreamDelta> &out);
+    // The unterminated last line at end of body: translated when it is complete JSON, dropped
+    // (no error) when the connection was cut inside it.
+    void translateTail(const QByteArray &line, QList<StreamDelta> &out);
 
 private:
     void translateObject(const JsonRef &object, QList<StreamDelta> &out);

@@ -30,9 +30,10 @@ void StreamDecoder::translatePending(QList<StreamDelta> &out)
 QList<StreamDelta> StreamDecoder::finish()
 {
     QList<StreamDelta> out;
-    if (m_format == WireFormat::OllamaChat)
-        translate(m_ndjson.finish(), out);
-    else
+    if (m_format == WireFormat::OllamaChat) {
+        for (const QByteArray &line : m_ndjson.finish())
+            m_ollama.translateTail(line, out);
+    } else
         translate(m_sse.finish(), out);
     return out;
 }

@@ -37,8 +37,9 @@ public:
         if (!m_events.isEmpty() || m_sse.overflowed())
             translatePending(deltas);
     }
-    // End of body: flushes a final unterminated NDJSON line. SSE follows WHATWG and drops an
-    // unterminated last block (EOF after a finish reason is still a complete turn).
+    // End of body: flushes a final unterminated NDJSON line (dropped when it is not complete JSON:
+    // the connection was cut inside it). SSE follows WHATWG and drops an unterminated last block
+    // (EOF after a finish reason is still a complete turn).
     QList<StreamDelta> finish();
 
     WireFormat format() const { return m_format; }

@@ -456,6 +456,56 @@ private Q_SLOTS:
         QCOMPARE(contentSeen, u"durable?"_s);
         QCOMPARE(rowsSeen, 2); // the user message and the generating reply
     }
+
+    // A connection reset in the middle of an NDJSON line: every complete line is kept and the
+    // reply is interrupted (not a parse error, not failed).
+    void ollamaCutMidLineIsInterrupted_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("framing");
+        const QString text = u"ollama/chat-stream-text.ndjson"_s;
+        QTest::newRow("text content-length") << text << int(ReplayResponse::Framing::ContentLength);
+        QTest::newRow("text chunked") << text << int(ReplayResponse::Framing::Chunked);
+        QTest::newRow("text close-delimited") << text << int(ReplayResponse::Framing::CloseDelimited);
+        QTest::newRow("phi3 chunked") << u"ollama/chat-stream-phi3-with-done-reason.ndjson"_s
+                                      << int(ReplayResponse::Framing::Chunked);
+    }
+
+    void ollamaCutMidLineIsInterrupted()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, framing);
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray body = fixture(file);
+        QList<QByteArray> lines = body.split('\n');
+        lines.removeAll(QByteArray());
+        QVERIFY(lines.size() >= 2);
+        // Cut in the middle of the last line (the done line): every line before it is complete.
+        const qsizetype cut = body.indexOf(lines.last()) + lines.last().size() / 2;
+        QString expected;
+        for (qsizetype i = 0; i + 1 < lines.size(); ++i)
+            expected += QJsonDocument::fromJson(lines.at(i))
+                            .object()
+                            .value(u"message"_s)
+                            .toObject()
+                            .value(u"content"_s)
+                            .toString();
+        QVERIFY(!expected.isEmpty());
+        ReplayResponse response = ReplayResponse::fromBytes(200, body, "application/x-ndjson").dropAfter(cut);
+        response.framing = ReplayResponse::Framing(framing);
+        f.server.route("POST", "/api/chat", {response});
+        auto client = f.client(ProviderKind::OllamaNative);
+        ChatTurn turn(&f.store, client.get());
+        turn.send(f.sessionId, u"hi"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Interrupted));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Interrupted));
+        QCOMPARE(reply.content, expected);
+        QVERIFY2(!reply.error.contains(u"malformed"_s, Qt::CaseInsensitive), qPrintable(reply.error));
+        QVERIFY2(!reply.error.contains(u"could not be read"_s), qPrintable(reply.error));
+    }
 };
 
 SKEIN_CORE_TEST_MAIN(TestChatTurn)

@@ -237,6 +237,25 @@ private Q_SLOTS:
         QCOMPARE(values, (QStringList {u"\uFEFFx"_s, u"\uFEFFy"_s, u"\uFEFF\uFEFF"_s, u"\uFEFF\uFEFF"_s}));
     }
 
+    // An NDJSON stream cut inside a line (connection reset): the complete lines count, the cut
+    // line is not a protocol error, and the turn is truncated.
+    void ndjsonCutInsideALineIsTruncatedNotMalformed()
+    {
+        const QByteArray body = json("{'model':'m','message':{'role':'assistant','content':'Hello'},'done':false}\n"
+                                     "{'model':'m','message':{'role':'assistant','content':' world'},'done':false}\n"
+                                     "{'model':'m','message':{'role':'assistant','content':'!'},'do");
+        const AssembledTurn turn = assemble(WireFormat::OllamaChat, body);
+        QCOMPARE(turn.text, u"Hello world"_s);
+        QVERIFY2(!turn.hasError(), qPrintable(turn.error.message));
+        QVERIFY(turn.isTruncated());
+        // A complete last line without a newline still counts (recorded servers omit it).
+        const AssembledTurn whole
+            = assemble(WireFormat::OllamaChat,
+                       json("{'message':{'role':'assistant','content':'x'},'done':true,'done_reason':'stop'}"));
+        QCOMPARE(whole.text, u"x"_s);
+        QVERIFY(!whole.isTruncated());
+    }
+
     void ollamaWithoutDoneIsTruncated()
     {
         const AssembledTurn turn
