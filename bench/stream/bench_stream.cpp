@@ -202,6 +202,60 @@ void largeEvent()
                 perByteSmall, perByteLarge, perByteLarge / perByteSmall);
 }
 
+// An Anthropic tool_use block whose input streams as `fragments` input_json_delta events, each
+// slice ending in a space (pretty-printed JSON): the shape of a long generated file.
+QByteArray toolArgumentsStream(int fragments)
+{
+    QByteArray body
+        = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\","
+          "\"model\":\"c\",\"usage\":{\"input_tokens\":1}}}\n\n"
+          "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+          "\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"write_file\",\"input\":{}}}\n\n";
+    const auto delta = [&](const QByteArray &json) {
+        body += "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{"
+                "\"type\":\"input_json_delta\",\"partial_json\":"
+            + json + "}}\n\n";
+    };
+    delta(R"("{\"lines\": [ ")");
+    for (int i = 0; i < fragments; ++i)
+        delta("\"\\\"row " + QByteArray::number(i) + " of the table\\\", \"");
+    delta(R"("]}")");
+    body += "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
+            "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"tool_use\"}}\n\n";
+    return body;
+}
+
+// Per-delta cost must not grow with the arguments received so far (issue #12: a reader slower
+// than the server throttles it). Before the fix, every slice ending in white space copied the
+// whole argument text (QString::trimmed), so 32,000 slices cost ~57 us each instead of ~0.1.
+void toolArguments()
+{
+    std::printf("tool-call arguments streamed as input_json_delta slices (Anthropic)\n");
+    double perDelta[2] = {};
+    const int sizes[2] = {2000, 32000};
+    for (int k = 0; k < 2; ++k) {
+        const QByteArray stream = toolArgumentsStream(sizes[k]);
+        qsizetype arguments = 0;
+        const double seconds = bestSeconds([&] {
+            StreamDecoder decoder(WireFormat::AnthropicMessages);
+            TurnAssembler assembler;
+            QList<StreamDelta> deltas;
+            feedInChunks(stream, NetworkChunk, [&](QByteArrayView piece) {
+                decoder.feed(piece, deltas);
+                assembler.apply(deltas);
+                deltas.clear();
+            });
+            assembler.apply(decoder.finish());
+            arguments = assembler.turn().toolCalls.value(0).argumentsJson.size();
+        });
+        perDelta[k] = seconds * 1e9 / sizes[k];
+        std::printf("  %6d slices, %7lld characters of arguments: %8.1f ms, %7.1f ns per slice\n", sizes[k],
+                    qlonglong(arguments), seconds * 1e3, perDelta[k]);
+    }
+    std::printf("  ns per slice at 32,000 vs 2,000 slices: ratio %.2f (1.0 = O(1) per delta)\n",
+                perDelta[1] / perDelta[0]);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -210,5 +264,6 @@ int main(int argc, char **argv)
     std::printf("== bench_stream == (times: best of %d, CPU time of the bench thread)\n", Repeats);
     throughput();
     largeEvent();
+    toolArguments();
     return 0;
 }

@@ -8,8 +8,17 @@ namespace Skein {
 
 namespace {
 
+// Only spaces (usually: stops at the first character, so O(1) for JSON text).
+bool isBlank(const QString &text)
+{
+    return std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.isSpace(); });
+}
+
 bool isCompleteJsonValue(const QString &text)
 {
+    if (text.isEmpty() || (text.front() != u'{' && !text.front().isSpace())
+        || (text.back() != u'}' && !text.back().isSpace()))
+        return false; // the cheap test first: a slice in the middle of the arguments
     const QString trimmed = text.trimmed();
     if (!trimmed.startsWith(u'{') || !trimmed.endsWith(u'}'))
         return false;
@@ -101,8 +110,11 @@ void TurnAssembler::apply(const StreamDelta &delta)
 
 void TurnAssembler::applyToolCall(const ToolCallFragment &fragment)
 {
-    auto it = std::find_if(m_turn.toolCalls.begin(), m_turn.toolCalls.end(),
-                           [&](const ToolCall &call) { return call.index == fragment.index; });
+    // Fragments almost always continue the newest call: look there first.
+    auto it = !m_turn.toolCalls.isEmpty() && m_turn.toolCalls.constLast().index == fragment.index
+        ? std::prev(m_turn.toolCalls.end())
+        : std::find_if(m_turn.toolCalls.begin(), m_turn.toolCalls.end(),
+                       [&](const ToolCall &call) { return call.index == fragment.index; });
     if (it == m_turn.toolCalls.end()) {
         ToolCall call;
         call.index = fragment.index;
@@ -117,7 +129,7 @@ void TurnAssembler::applyToolCall(const ToolCallFragment &fragment)
         it->argumentsJson = fragment.arguments;
     } else if (!fragment.arguments.isEmpty()) {
         // Some servers resend the whole call; appending would produce "{}{}".
-        if (!it->argumentsJson.trimmed().isEmpty() && isCompleteJsonValue(fragment.arguments)
+        if (!isBlank(it->argumentsJson) && isCompleteJsonValue(fragment.arguments)
             && isCompleteJsonValue(it->argumentsJson))
             it->argumentsJson = fragment.arguments;
         else
@@ -129,7 +141,7 @@ AssembledTurn TurnAssembler::turn() const
 {
     AssembledTurn turn = m_turn;
     for (ToolCall &call : turn.toolCalls) {
-        if (call.argumentsJson.trimmed().isEmpty())
+        if (isBlank(call.argumentsJson))
             call.argumentsJson = QStringLiteral("{}");
     }
     return turn;
