@@ -68,6 +68,7 @@ ChatRequest PathRequestSource::build(const Session &session, const QList<Message
                 break;
             ChatMessage a = ChatMessage::assistant(text, toolCallsOf(m));
             a.reasoning = m.reasoning;
+            a.reasoningBlocks = m.reasoningBlocks;
             request.messages.append(a);
             break;
         }

@@ -24,10 +24,12 @@ struct ChatMessage
     QString toolCallId; // tool results: the id of the call they answer
     QString toolName; // tool results: the tool's name (Ollama wants it)
     bool isError = false; // tool results that report a failure
-    // Assistant messages: the model's reasoning as it came. Anthropic needs a signed thinking block
-    // back in a tool loop; DeepSeek-style servers may need reasoning_content (see ChatRequest).
+    // Assistant messages: the model's reasoning as it came; DeepSeek-style servers may need it
+    // back as reasoning_content (see ChatRequest).
     QString reasoning;
-    QString reasoningSignature;
+    // Assistant messages: the reply's thinking / redacted_thinking blocks with their signatures and
+    // places, which Anthropic needs back unchanged and in order in a tool loop.
+    QList<ReasoningBlock> reasoningBlocks;
 
     static ChatMessage user(const QString &text);
     static ChatMessage assistant(const QString &text, QList<ToolCall> calls = {});

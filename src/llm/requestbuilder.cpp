@@ -3,6 +3,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace Skein::RequestBuilder {
 
 using namespace Qt::StringLiterals;
@@ -41,6 +43,48 @@ QJsonObject functionTool(const ToolDefinition &tool)
 QJsonObject argumentsObject(const ToolCall &call)
 {
     return QJsonDocument::fromJson(call.argumentsJson.toUtf8()).object();
+}
+
+// The content of an Anthropic assistant turn that made tool calls: its blocks in the order the
+// model produced them. Each thinking block (with its signature) and each redacted_thinking block
+// goes back unchanged where it was between the text and the tool_use blocks; the API rejects the
+// turn otherwise once thinking is on. A thinking block without a signature (cut off) cannot be
+// verified and is left out.
+QJsonArray anthropicAssistantBlocks(const ChatMessage &message)
+{
+    QJsonArray blocks;
+    const QString &text = message.content;
+    const QList<ToolCall> &calls = message.toolCalls;
+    qsizetype textAt = 0;
+    qsizetype callAt = 0;
+    const auto emitUpTo = [&](qsizetype textEnd, qsizetype callEnd) {
+        if (textEnd > textAt) {
+            const QString slice = text.mid(textAt, textEnd - textAt);
+            if (!slice.trimmed().isEmpty()) // the API rejects empty text blocks
+                blocks.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, slice}});
+            textAt = textEnd;
+        }
+        for (; callAt < callEnd; ++callAt) {
+            const ToolCall &call = calls.at(callAt);
+            blocks.append(QJsonObject {{u"type"_s, u"tool_use"_s},
+                                       {u"id"_s, call.id},
+                                       {u"name"_s, call.name},
+                                       {u"input"_s, argumentsObject(call)}});
+        }
+    };
+    for (const ReasoningBlock &block : message.reasoningBlocks) {
+        if (!block.canBeSentBack())
+            continue;
+        emitUpTo(std::clamp<qsizetype>(block.textOffset, textAt, text.size()),
+                 std::clamp<qsizetype>(block.toolCallsBefore, callAt, calls.size()));
+        if (block.kind == ReasoningBlock::Kind::Redacted)
+            blocks.append(QJsonObject {{u"type"_s, u"redacted_thinking"_s}, {u"data"_s, block.data}});
+        else
+            blocks.append(QJsonObject {
+                {u"type"_s, u"thinking"_s}, {u"thinking"_s, block.thinking}, {u"signature"_s, block.signature}});
+    }
+    emitUpTo(text.size(), calls.size());
+    return blocks;
 }
 
 // OpenAI wants JSON text; an empty value is sent as "{}".
@@ -175,22 +219,8 @@ QJsonObject anthropicBody(const ChatRequest &request)
                 messages.append(QJsonObject {{u"role"_s, u"assistant"_s}, {u"content"_s, message.content}});
                 break;
             }
-            QJsonArray blocks;
-            // A signed thinking block goes back unchanged and first while a tool loop runs.
-            if (!message.reasoningSignature.isEmpty()) {
-                blocks.append(QJsonObject {{u"type"_s, u"thinking"_s},
-                                           {u"thinking"_s, message.reasoning},
-                                           {u"signature"_s, message.reasoningSignature}});
-            }
-            if (!message.content.isEmpty())
-                blocks.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
-            for (const ToolCall &call : message.toolCalls) {
-                blocks.append(QJsonObject {{u"type"_s, u"tool_use"_s},
-                                           {u"id"_s, call.id},
-                                           {u"name"_s, call.name},
-                                           {u"input"_s, argumentsObject(call)}});
-            }
-            messages.append(QJsonObject {{u"role"_s, u"assistant"_s}, {u"content"_s, blocks}});
+            messages.append(
+                QJsonObject {{u"role"_s, u"assistant"_s}, {u"content"_s, anthropicAssistantBlocks(message)}});
             break;
         }
         }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/domain/enums.h"
+#include "core/domain/reasoningblock.h"
 #include "core/domain/usage.h"
 
 #include <QJsonArray>
@@ -18,11 +19,15 @@ struct Message
     QString content;
     QString renderContent; // what the model is shown when it differs from content
     QString reasoning;
+    // The reply's thinking blocks as the provider sent them (signatures, redacted blocks), in
+    // order: what a tool loop must send back unchanged (Anthropic). Empty for most providers.
+    QList<ReasoningBlock> reasoningBlocks;
     QJsonArray toolCalls; // [{id, name, arguments}]
     QString toolCallId;
     QString toolName;
     MessageStatus status = MessageStatus::Complete;
     QString finishReason;
+    QString stopSequence; // the stop sequence that ended the reply, when the provider says (Anthropic)
     QString error;
     QString providerId;
     QString model;

@@ -6,6 +6,7 @@ target_sources(skein_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/memory.h
   ${CMAKE_CURRENT_LIST_DIR}/message.h ${CMAKE_CURRENT_LIST_DIR}/message.cpp
   ${CMAKE_CURRENT_LIST_DIR}/providerconfig.h
+  ${CMAKE_CURRENT_LIST_DIR}/reasoningblock.h ${CMAKE_CURRENT_LIST_DIR}/reasoningblock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/runtimecheckpoint.h
   ${CMAKE_CURRENT_LIST_DIR}/session.h ${CMAKE_CURRENT_LIST_DIR}/session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/summary.h

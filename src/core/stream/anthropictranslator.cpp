@@ -7,6 +7,17 @@ namespace Skein {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+StreamDelta blockText(StreamDelta::Kind kind, const QString &text, int index)
+{
+    StreamDelta delta = StreamDelta::ofText(kind, text);
+    delta.contentBlock = index;
+    return delta;
+}
+
+} // namespace
+
 void AnthropicTranslator::translate(const SseEvent &event, QList<StreamDelta> &out)
 {
     if (event.data.isEmpty())
@@ -24,8 +35,13 @@ void AnthropicTranslator::translateEvent(const JsonRef &event, QList<StreamDelta
         blockStart(int(event["index"_L1].toInteger()), event["content_block"_L1], out);
     } else if (type == u"message_start") {
         messageStart(event["message"_L1], out);
+    } else if (type == u"content_block_stop") {
+        blockStop(int(event["index"_L1].toInteger()), out);
     } else if (type == u"message_delta") {
         appendUsage(event["usage"_L1], out);
+        const QString sequence = event["delta"_L1]["stop_sequence"_L1].toString();
+        if (!sequence.isEmpty())
+            out.append(StreamDelta::ofText(StreamDelta::Kind::StopSequence, sequence));
         const QString stop = event["delta"_L1]["stop_reason"_L1].toString();
         if (!stop.isEmpty()) {
             StreamDelta finish = StreamDelta::ofText(StreamDelta::Kind::Finish, stop);
@@ -39,7 +55,7 @@ void AnthropicTranslator::translateEvent(const JsonRef &event, QList<StreamDelta
     } else if (type == u"error") {
         out.append(StreamJson::errorDelta(event["error"_L1]));
     }
-    // ping, content_block_stop and unknown types carry nothing we keep.
+    // ping and unknown types carry nothing we keep.
 }
 
 void AnthropicTranslator::messageStart(const JsonRef &message, QList<StreamDelta> &out)
@@ -72,10 +88,13 @@ void AnthropicTranslator::blockStart(int index, const JsonRef &block, QList<Stre
         m_blocks.insert(index, BlockType::Thinking);
         const QString thinking = block["thinking"_L1].toString();
         if (!thinking.isEmpty())
-            out.append(StreamDelta::ofText(StreamDelta::Kind::Reasoning, thinking));
+            out.append(blockText(StreamDelta::Kind::Reasoning, thinking, index));
+        const QString signature = block["signature"_L1].toString(); // "" while streaming
+        if (!signature.isEmpty())
+            out.append(blockText(StreamDelta::Kind::ReasoningSignature, signature, index));
     } else if (type == u"redacted_thinking") {
         m_blocks.insert(index, BlockType::Other);
-        out.append(StreamDelta::ofText(StreamDelta::Kind::RedactedReasoning, block["data"_L1].toString()));
+        out.append(blockText(StreamDelta::Kind::RedactedReasoning, block["data"_L1].toString(), index));
     } else if (type == u"tool_use") {
         m_blocks.insert(index, BlockType::ToolUse);
         StreamDelta delta;
@@ -105,9 +124,9 @@ void AnthropicTranslator::blockDelta(int index, const JsonRef &delta, QList<Stre
     } else if (type == u"thinking_delta") {
         const QString thinking = delta["thinking"_L1].toString();
         if (!thinking.isEmpty())
-            out.append(StreamDelta::ofText(StreamDelta::Kind::Reasoning, thinking));
+            out.append(blockText(StreamDelta::Kind::Reasoning, thinking, index));
     } else if (type == u"signature_delta") {
-        out.append(StreamDelta::ofText(StreamDelta::Kind::ReasoningSignature, delta["signature"_L1].toString()));
+        out.append(blockText(StreamDelta::Kind::ReasoningSignature, delta["signature"_L1].toString(), index));
     } else if (type == u"input_json_delta") {
         const QString partial = delta["partial_json"_L1].toString();
         if (partial.isEmpty())
@@ -119,6 +138,18 @@ void AnthropicTranslator::blockDelta(int index, const JsonRef &delta, QList<Stre
         if (m_blocks.value(index, BlockType::ToolUse) == BlockType::ToolUse)
             out.append(fragment);
     }
+}
+
+void AnthropicTranslator::blockStop(int index, QList<StreamDelta> &out)
+{
+    if (m_blocks.value(index, BlockType::Other) != BlockType::ToolUse)
+        return;
+    // The input is complete: a call still open when the stream breaks off was never made.
+    StreamDelta closed;
+    closed.kind = StreamDelta::Kind::ToolCall;
+    closed.toolCall.index = index;
+    closed.toolCall.closes = true;
+    out.append(closed);
 }
 
 void AnthropicTranslator::appendUsage(const JsonRef &usage, QList<StreamDelta> &out)

@@ -12,7 +12,9 @@ struct SseEvent;
 
 // Translates Anthropic Messages stream events into StreamDeltas. Dispatches on the payload's
 // `type` (not only the `event:` line), ignores ping and unknown types, tracks content blocks by
-// index, and emits Reset when a second message_start splices a retried response into the stream.
+// index (thinking deltas carry it; a tool_use block's stop closes its call), reports the matched
+// stop_sequence, and emits Reset when a second message_start splices a retried response into the
+// stream.
 class AnthropicTranslator
 {
 public:
@@ -25,6 +27,7 @@ private:
     void messageStart(const JsonRef &message, QList<StreamDelta> &out);
     void blockStart(int index, const JsonRef &block, QList<StreamDelta> &out);
     void blockDelta(int index, const JsonRef &delta, QList<StreamDelta> &out);
+    void blockStop(int index, QList<StreamDelta> &out);
     void appendUsage(const JsonRef &usage, QList<StreamDelta> &out);
 
     JsonTape m_json;

@@ -14,7 +14,16 @@ bool ToolCall::hasValidArguments() const
 bool AssembledTurn::isEmpty() const
 {
     return text.isEmpty() && refusal.isEmpty() && reasoning.isEmpty() && toolCalls.isEmpty()
-        && redactedReasoning.isEmpty();
+        && reasoningBlocks.isEmpty();
+}
+
+QList<ToolCall> AssembledTurn::closedToolCalls() const
+{
+    QList<ToolCall> calls;
+    for (const ToolCall &call : toolCalls)
+        if (call.closed)
+            calls.append(call);
+    return calls;
 }
 
 } // namespace Skein

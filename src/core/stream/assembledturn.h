@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/domain/reasoningblock.h"
 #include "core/stream/providererror.h"
 #include "core/stream/streamdelta.h"
 
@@ -16,6 +17,9 @@ struct ToolCall
     QString id; // may be empty (Ollama native sends none)
     QString name;
     QString argumentsJson; // "{}" when the provider sent nothing; may be invalid if cut off
+    // All of the call arrived: the server closed its block, sent it whole, or finished the reply.
+    // A call still open when the stream broke off is not a call the model made.
+    bool closed = false;
 
     // False when the arguments are not a complete JSON object (truncated stream, bad model output).
     bool hasValidArguments() const;
@@ -28,11 +32,13 @@ struct AssembledTurn
     QString text;
     QString refusal;
     QString reasoning;
-    QString reasoningSignature; // signature of the (last) thinking block, to send back unchanged
-    QStringList redactedReasoning; // opaque redacted thinking blocks, to send back unchanged
+    // Each thinking / redacted_thinking block with its signature and its place between text and
+    // tool calls (Anthropic), to send back unchanged. Other providers leave it empty.
+    QList<ReasoningBlock> reasoningBlocks;
     QList<ToolCall> toolCalls; // in order of first appearance
     FinishReason finishReason = FinishReason::None;
     QString rawFinishReason;
+    QString stopSequence; // the matched stop sequence, when the provider reports it
     TokenUsage usage;
     ProviderError error; // first error reported by the stream
     // A finish reason or an explicit end marker arrived. Without one, EOF means the reply was cut
@@ -43,6 +49,8 @@ struct AssembledTurn
 
     bool hasError() const { return !error.isNull(); }
     bool hasToolCalls() const { return !toolCalls.isEmpty(); }
+    // The calls whose every piece arrived (see ToolCall::closed).
+    QList<ToolCall> closedToolCalls() const;
     bool isTruncated() const { return !sawTerminalMarker; }
     // Nothing at all was produced (a known failure mode when the prompt exceeds the context).
     bool isEmpty() const;

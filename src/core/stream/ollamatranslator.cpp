@@ -59,6 +59,7 @@ void OllamaTranslator::translateObject(const JsonRef &object, QList<StreamDelta>
         const JsonRef arguments = function["arguments"_L1];
         fragment.arguments = arguments.isString() ? arguments.toString() : StreamJson::jsonText(arguments);
         fragment.replaceArguments = true;
+        fragment.closes = true;
         out.append(delta);
     }
 

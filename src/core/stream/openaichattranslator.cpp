@@ -110,6 +110,11 @@ void OpenAiChatTranslator::translateChoice(const JsonRef &choice, QList<StreamDe
         out.append(usageDelta);
     }
 
+    // vLLM names the stop string that matched (or a token id, which is not text).
+    const JsonRef stopReason = choice["stop_reason"_L1];
+    if (stopReason.isString() && stopReason.raw().size() > 2)
+        out.append(StreamDelta::ofText(StreamDelta::Kind::StopSequence, stopReason.toString(), index));
+
     const QString finish = choice["finish_reason"_L1].toString();
     if (!finish.isEmpty()) {
         StreamDelta finishDelta = StreamDelta::ofText(StreamDelta::Kind::Finish, finish, index);

@@ -43,6 +43,8 @@ struct ToolCallFragment
     QString name; // empty = not in this fragment
     QString arguments; // JSON text: a slice to append, or the whole value when replaceArguments
     bool replaceArguments = false;
+    // The server says the call is complete (Anthropic content_block_stop, a whole Ollama call).
+    bool closes = false;
     friend bool operator==(const ToolCallFragment &, const ToolCallFragment &) = default;
 };
 
@@ -54,8 +56,9 @@ struct StreamDelta
         Text, // text: visible answer text
         Refusal, // text: refusal text (OpenAI structured outputs)
         Reasoning, // text: reasoning / thinking text
-        ReasoningSignature, // text: signature of the thinking block (Anthropic)
+        ReasoningSignature, // text: signature of the thinking block `contentBlock` (Anthropic)
         RedactedReasoning, // text: opaque data of a redacted thinking block (Anthropic)
+        StopSequence, // text: the stop sequence that ended the reply (Anthropic, vLLM)
         ToolCall, // toolCall
         Usage, // usage (merge field by field)
         Finish, // finishReason + text (raw reason)
@@ -67,6 +70,9 @@ struct StreamDelta
 
     Kind kind = Kind::Text;
     int choice = 0; // OpenAI choice index (n > 1); 0 elsewhere
+    // Anthropic content-block index of Reasoning / ReasoningSignature / RedactedReasoning deltas,
+    // so that each thinking block keeps its own text and signature; -1 elsewhere.
+    int contentBlock = -1;
     QString text;
     ToolCallFragment toolCall;
     TokenUsage usage;

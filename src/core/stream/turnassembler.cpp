@@ -35,6 +35,7 @@ bool isChoiceSpecific(StreamDelta::Kind kind)
     case StreamDelta::Kind::Reasoning:
     case StreamDelta::Kind::ReasoningSignature:
     case StreamDelta::Kind::RedactedReasoning:
+    case StreamDelta::Kind::StopSequence:
     case StreamDelta::Kind::ToolCall:
     case StreamDelta::Kind::Finish:
         return true;
@@ -68,12 +69,22 @@ void TurnAssembler::apply(const StreamDelta &delta)
         break;
     case StreamDelta::Kind::Reasoning:
         m_turn.reasoning += delta.text;
+        if (delta.contentBlock >= 0)
+            thinkingBlock(delta.contentBlock).thinking += delta.text;
         break;
     case StreamDelta::Kind::ReasoningSignature:
-        m_turn.reasoningSignature = delta.text;
+        // The whole signature arrives in one signature_delta (as the Anthropic SDKs assume).
+        thinkingBlock(delta.contentBlock).signature = delta.text;
         break;
-    case StreamDelta::Kind::RedactedReasoning:
-        m_turn.redactedReasoning.append(delta.text);
+    case StreamDelta::Kind::RedactedReasoning: {
+        ReasoningBlock block;
+        block.kind = ReasoningBlock::Kind::Redacted;
+        block.data = delta.text;
+        appendBlock(std::move(block), delta.contentBlock);
+        break;
+    }
+    case StreamDelta::Kind::StopSequence:
+        m_turn.stopSequence = delta.text;
         break;
     case StreamDelta::Kind::ToolCall:
         applyToolCall(delta.toolCall);
@@ -85,6 +96,8 @@ void TurnAssembler::apply(const StreamDelta &delta)
         m_turn.finishReason = delta.finishReason;
         m_turn.rawFinishReason = delta.text;
         m_turn.sawTerminalMarker = true;
+        for (ToolCall &call : m_turn.toolCalls) // the reply is over: nothing more comes for them
+            call.closed = true;
         break;
     case StreamDelta::Kind::Error:
         if (m_turn.error.isNull())
@@ -100,12 +113,30 @@ void TurnAssembler::apply(const StreamDelta &delta)
         AssembledTurn fresh;
         fresh.error = m_turn.error;
         m_turn = fresh;
+        m_lastContentBlock = -1;
         break;
     }
     case StreamDelta::Kind::EndOfStream:
         m_turn.sawTerminalMarker = true;
         break;
     }
+}
+
+ReasoningBlock &TurnAssembler::thinkingBlock(int contentBlock)
+{
+    QList<ReasoningBlock> &blocks = m_turn.reasoningBlocks;
+    if (blocks.isEmpty() || blocks.constLast().kind != ReasoningBlock::Kind::Thinking
+        || (contentBlock >= 0 && contentBlock != m_lastContentBlock))
+        appendBlock({}, contentBlock);
+    return blocks.last();
+}
+
+void TurnAssembler::appendBlock(ReasoningBlock block, int contentBlock)
+{
+    block.textOffset = m_turn.text.size();
+    block.toolCallsBefore = m_turn.toolCalls.size();
+    m_turn.reasoningBlocks.append(std::move(block));
+    m_lastContentBlock = contentBlock;
 }
 
 void TurnAssembler::applyToolCall(const ToolCallFragment &fragment)
@@ -125,6 +156,8 @@ void TurnAssembler::applyToolCall(const ToolCallFragment &fragment)
         it->id = fragment.id;
     if (it->name.isEmpty() && !fragment.name.isEmpty())
         it->name = fragment.name;
+    if (fragment.closes)
+        it->closed = true;
     if (fragment.replaceArguments) {
         it->argumentsJson = fragment.arguments;
     } else if (!fragment.arguments.isEmpty()) {

@@ -8,7 +8,9 @@ namespace Skein {
 
 // Folds StreamDeltas of one choice into an AssembledTurn. Tool-call fragments are merged by slot:
 // id and name are taken once (empty strings never overwrite), argument slices are appended, a
-// replacing fragment or a repeated complete JSON value replaces.
+// replacing fragment or a repeated complete JSON value replaces. Thinking deltas of an Anthropic
+// content block build one ReasoningBlock each. Every delta costs O(1) (amortised) in the length
+// of the reply so far.
 class TurnAssembler
 {
 public:
@@ -22,9 +24,12 @@ public:
 
 private:
     void applyToolCall(const ToolCallFragment &fragment);
+    ReasoningBlock &thinkingBlock(int contentBlock);
+    void appendBlock(ReasoningBlock block, int contentBlock);
 
     int m_choice;
     AssembledTurn m_turn;
+    int m_lastContentBlock = -1; // content block of m_turn.reasoningBlocks.last()
 };
 
 } // namespace Skein

@@ -121,7 +121,8 @@ QList<Item> legalize(QList<Item> in, GovernanceReport &report, bool continuing)
                         += (previous.message.content.isEmpty() ? QString() : u"\n\n"_s) + m.content;
                 previous.message.toolCalls = m.toolCalls;
                 previous.message.reasoning = m.reasoning;
-                previous.message.reasoningSignature = m.reasoningSignature;
+                previous.message.reasoningBlocks
+                    = ReasoningBlocks::shifted(m.reasoningBlocks, previous.message.content.size() - m.content.size());
                 previous.sources += item.sources;
             } else {
                 out.append(item);

@@ -37,6 +37,7 @@ ChatMessage toChat(const Message &m)
     case Role::Assistant: {
         ChatMessage a = ChatMessage::assistant(text, toolCallsOf(m));
         a.reasoning = m.reasoning;
+        a.reasoningBlocks = m.reasoningBlocks;
         return a;
     }
     case Role::Tool: {

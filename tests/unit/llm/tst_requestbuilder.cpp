@@ -117,7 +117,10 @@ private Q_SLOTS:
     {
         ChatRequest request = weatherConversation();
         request.messages[1].reasoning = u"The user wants weather; call the tool."_s;
-        request.messages[1].reasoningSignature = u"sig-abc"_s;
+        ReasoningBlock signedBlock;
+        signedBlock.thinking = request.messages[1].reasoning;
+        signedBlock.signature = u"sig-abc"_s;
+        request.messages[1].reasoningBlocks = {signedBlock};
 
         QJsonObject body = RequestBuilder::openAiBody(request);
         QVERIFY(!body.value(u"messages"_s).toArray().at(2).toObject().contains(u"reasoning_content"_s));
@@ -143,6 +146,70 @@ private Q_SLOTS:
         QCOMPARE(thinking.value(u"thinking"_s).toString(), request.messages[1].reasoning);
         QCOMPARE(thinking.value(u"signature"_s).toString(), u"sig-abc"_s);
         QCOMPARE(blocks.at(1).toObject().value(u"type"_s).toString(), u"tool_use"_s);
+    }
+
+    // Several thinking blocks interleaved with text and tool calls go back in their order, each
+    // with its own signature; redacted blocks too; an unsigned (cut-off) block cannot be verified
+    // and stays out; offsets out of range are clamped instead of trusted.
+    void anthropicThinkingBlocksKeepTheirOrder()
+    {
+        ChatRequest request = weatherConversation();
+        request.messages.append(ChatMessage::toolResult(u"call_2"_s, u"get_weather"_s, u"20 C"_s));
+        ChatMessage &assistant = request.messages[1];
+        assistant.content = u"Let me check. Then Paris."_s;
+        assistant.toolCalls = {toolCall(u"call_1"_s, u"get_weather"_s, uR"({"city":"Toronto"})"_s),
+                               toolCall(u"call_2"_s, u"get_weather"_s, uR"({"city":"Paris"})"_s)};
+        const auto block = [](ReasoningBlock::Kind kind, const QString &payload, const QString &signature,
+                              qsizetype textOffset, qsizetype callsBefore) {
+            ReasoningBlock b;
+            b.kind = kind;
+            (kind == ReasoningBlock::Kind::Redacted ? b.data : b.thinking) = payload;
+            b.signature = signature;
+            b.textOffset = textOffset;
+            b.toolCallsBefore = callsBefore;
+            return b;
+        };
+        using K = ReasoningBlock::Kind;
+        assistant.reasoningBlocks = {
+            block(K::Thinking, u"first"_s, u"sig-1"_s, 0, 0),    block(K::Redacted, u"opaque=="_s, {}, 0, 0),
+            block(K::Thinking, u"second"_s, u"sig-2"_s, 14, 1),  block(K::Thinking, u"unsigned"_s, {}, 14, 1),
+            block(K::Thinking, u"third"_s, u"sig-3"_s, 9999, 9),
+        };
+        const QJsonArray blocks = RequestBuilder::anthropicBody(request)
+                                      .value(u"messages"_s)
+                                      .toArray()
+                                      .at(1)
+                                      .toObject()
+                                      .value(u"content"_s)
+                                      .toArray();
+        QStringList shape;
+        for (const QJsonValue &v : blocks) {
+            const QJsonObject o = v.toObject();
+            const QString type = o.value(u"type"_s).toString();
+            if (type == u"thinking")
+                shape << type + u':' + o.value(u"thinking"_s).toString() + u'/' + o.value(u"signature"_s).toString();
+            else if (type == u"redacted_thinking")
+                shape << type + u':' + o.value(u"data"_s).toString();
+            else if (type == u"text")
+                shape << type + u':' + o.value(u"text"_s).toString();
+            else
+                shape << type + u':' + o.value(u"id"_s).toString();
+        }
+        QCOMPARE(shape,
+                 (QStringList {u"thinking:first/sig-1"_s, u"redacted_thinking:opaque=="_s, u"text:Let me check. "_s,
+                               u"tool_use:call_1"_s, u"thinking:second/sig-2"_s, u"text:Then Paris."_s,
+                               u"tool_use:call_2"_s, u"thinking:third/sig-3"_s}));
+        // Without blocks the turn is text then tool_use, as before.
+        assistant.reasoningBlocks.clear();
+        const QJsonArray plain = RequestBuilder::anthropicBody(request)
+                                     .value(u"messages"_s)
+                                     .toArray()
+                                     .at(1)
+                                     .toObject()
+                                     .value(u"content"_s)
+                                     .toArray();
+        QCOMPARE(plain.size(), 3);
+        QCOMPARE(plain.at(0).toObject().value(u"text"_s).toString(), assistant.content);
     }
 
     void ollamaBodyMatchesDocumentedToolHistory()

@@ -177,9 +177,24 @@ private:
         QString why;
         QVERIFY2(textMatches(turn.text, expected.value("text"_L1), &why), qPrintable(u"text: "_s + why));
         QVERIFY2(textMatches(turn.reasoning, expected.value("reasoning"_L1), &why), qPrintable(u"reasoning: "_s + why));
+        QVERIFY2(!expected.contains("reasoningSignature"_L1), "reasoningSignature is now part of reasoningBlocks");
         QVERIFY2(textMatches(turn.refusal, expected.value("refusal"_L1), &why), qPrintable(u"refusal: "_s + why));
-        QVERIFY2(textMatches(turn.reasoningSignature, expected.value("reasoningSignature"_L1), &why),
-                 qPrintable(u"signature: "_s + why));
+        QVERIFY2(textMatches(turn.stopSequence, expected.value("stopSequence"_L1), &why),
+                 qPrintable(u"stop sequence: "_s + why));
+
+        const QJsonArray blocks = expected.value("reasoningBlocks"_L1).toArray();
+        QCOMPARE(turn.reasoningBlocks.size(), blocks.size());
+        for (qsizetype i = 0; i < blocks.size(); ++i) {
+            const QJsonObject block = blocks.at(i).toObject();
+            const ReasoningBlock &actual = turn.reasoningBlocks.at(i);
+            QCOMPARE(ReasoningBlocks::kindName(actual.kind), block.value("type"_L1).toString());
+            QVERIFY2(textMatches(actual.thinking, block.value("thinking"_L1), &why), qPrintable(u"thinking: "_s + why));
+            QVERIFY2(textMatches(actual.signature, block.value("signature"_L1), &why),
+                     qPrintable(u"signature: "_s + why));
+            QVERIFY2(textMatches(actual.data, block.value("data"_L1), &why), qPrintable(u"data: "_s + why));
+            QCOMPARE(actual.textOffset, block.value("textOffset"_L1).toInteger());
+            QCOMPARE(actual.toolCallsBefore, block.value("toolCallsBefore"_L1).toInteger());
+        }
 
         const QJsonArray calls = expected.value("toolCalls"_L1).toArray();
         QCOMPARE(turn.toolCalls.size(), calls.size());
@@ -189,6 +204,8 @@ private:
             QCOMPARE(turn.toolCalls[i].id, call.value("id"_L1).toString());
             QCOMPARE(turn.toolCalls[i].name, call.value("name"_L1).toString());
             QCOMPARE(turn.toolCalls[i].argumentsJson, call.value("arguments"_L1).toString());
+            // Closed (complete) unless the expectation says the stream left it open.
+            QCOMPARE(turn.toolCalls[i].closed, call.value("closed"_L1).toBool(true));
         }
 
         QCOMPARE(finishReasonName(turn.finishReason), expected.value("finish"_L1).toString());

@@ -140,7 +140,9 @@ private Q_SLOTS:
             json("{'type':'message_delta','delta':{'stop_reason':'pause_turn'},'usage':{'output_tokens':9}}"),
         });
         const AssembledTurn turn = assemble(WireFormat::AnthropicMessages, body);
-        QCOMPARE(turn.redactedReasoning, QStringList {u"opaque"_s});
+        QCOMPARE(turn.reasoningBlocks.size(), 1);
+        QCOMPARE(turn.reasoningBlocks.first().kind, ReasoningBlock::Kind::Redacted);
+        QCOMPARE(turn.reasoningBlocks.first().data, u"opaque"_s);
         QCOMPARE(turn.text, u"hi"_s);
         QCOMPARE(turn.usage.promptTokens, 115);
         QCOMPARE(turn.usage.cachedTokens, 100);
@@ -193,6 +195,93 @@ private Q_SLOTS:
         QCOMPARE(turn.usage.completionTokens, 4);
         QCOMPARE(turn.finishReason, FinishReason::Stop);
         QVERIFY(turn.sawTerminalMarker);
+    }
+
+    // Every thinking block keeps its own text and signature, redacted blocks their data, and each
+    // remembers where it sat between the text and the tool calls (whatever the chunking).
+    void anthropicThinkingBlocksKeepOrderAndSignatures()
+    {
+        const QByteArray bytes = Test::readFile(Test::dataPath(u"stream/anthropic-interleaved-thinking-tool.sse"_s));
+        QVERIFY(!bytes.isEmpty());
+        for (const Test::Chunking &chunking : Test::chunkings(bytes)) {
+            StreamDecoder decoder(WireFormat::AnthropicMessages);
+            TurnAssembler assembler;
+            for (const QByteArray &chunk : chunking.chunks)
+                assembler.apply(decoder.feed(chunk));
+            assembler.apply(decoder.finish());
+            const AssembledTurn turn = assembler.turn();
+            QCOMPARE(turn.text, u"Checking the forecast."_s);
+            QCOMPARE(turn.reasoning, u"The user wants Paris weather for tomorrow.Call get_weather with the city."_s);
+            QCOMPARE(turn.reasoningBlocks.size(), 3);
+            const ReasoningBlock &first = turn.reasoningBlocks.at(0);
+            QCOMPARE(first.kind, ReasoningBlock::Kind::Thinking);
+            QCOMPARE(first.thinking, u"The user wants Paris weather for tomorrow."_s);
+            QCOMPARE(first.signature, u"EpIBCkYIBRgCKkBskeinFirstSignatureAAAA/+=="_s);
+            QCOMPARE(first.textOffset, 0);
+            QCOMPARE(first.toolCallsBefore, 0);
+            const ReasoningBlock &redacted = turn.reasoningBlocks.at(1);
+            QCOMPARE(redacted.kind, ReasoningBlock::Kind::Redacted);
+            QVERIFY(redacted.data.endsWith(u"skeinRedacted=="_s));
+            QCOMPARE(redacted.textOffset, turn.text.size());
+            const ReasoningBlock &second = turn.reasoningBlocks.at(2);
+            QCOMPARE(second.thinking, u"Call get_weather with the city."_s);
+            QCOMPARE(second.signature, u"EpIBCkYIBRgCKkBskeinSecondSignatureBBBB+/=="_s);
+            QCOMPARE(second.textOffset, turn.text.size());
+            QCOMPARE(second.toolCallsBefore, 0);
+            QCOMPARE(turn.toolCalls.size(), 1);
+            QVERIFY(turn.toolCalls.first().closed);
+            QCOMPARE(turn.toolCalls.first().argumentsJson, uR"({"location": "Paris"})"_s);
+        }
+    }
+
+    // An error inside a tool_use block leaves that call open; the calls before it are closed.
+    void anthropicCallOpenWhenTheStreamBreaksOff()
+    {
+        const AssembledTurn cut
+            = assemble(WireFormat::AnthropicMessages,
+                       Test::readFile(Test::dataPath(u"stream/anthropic-overloaded-mid-tool-use.sse"_s)));
+        QVERIFY(cut.hasError());
+        QCOMPARE(cut.error.category, ErrorCategory::Overloaded);
+        QCOMPARE(cut.text, u"Let me look that up for you."_s);
+        QCOMPARE(cut.toolCalls.size(), 1);
+        QVERIFY(!cut.toolCalls.first().closed);
+        QVERIFY(cut.closedToolCalls().isEmpty());
+        QCOMPARE(cut.reasoningBlocks.size(), 1);
+        QVERIFY(cut.reasoningBlocks.first().canBeSentBack());
+
+        // Ollama sends whole calls; OpenAI calls close with the finish reason.
+        const AssembledTurn ollama = assemble(
+            WireFormat::OllamaChat,
+            json("{'message':{'role':'assistant','content':'','tool_calls':[{'function':{'name':'f','arguments':{}}}]},"
+                 "'done':false}\n"));
+        QCOMPARE(ollama.closedToolCalls().size(), 1);
+        const QByteArray open = sse({json(ArgumentsStart)});
+        QVERIFY(assemble(WireFormat::OpenAiChat, open).closedToolCalls().isEmpty());
+        const AssembledTurn finished
+            = assemble(WireFormat::OpenAiChat,
+                       open + sse({json("{'choices':[{'index':0,'delta':{},'finish_reason':'length'}]}")}));
+        QCOMPARE(finished.closedToolCalls().size(), 1);
+    }
+
+    // The matched stop sequence: Anthropic's message_delta.delta.stop_sequence, vLLM's string
+    // stop_reason (a token id there is not text).
+    void stopSequenceIsReported()
+    {
+        const AssembledTurn anthropic = assemble(
+            WireFormat::AnthropicMessages, Test::readFile(Test::dataPath(u"stream/anthropic-stop-sequence.sse"_s)));
+        QCOMPARE(anthropic.stopSequence, u"5,"_s);
+        QCOMPARE(anthropic.rawFinishReason, u"stop_sequence"_s);
+        QCOMPARE(anthropic.text, u"1, 2, 3, 4, "_s);
+        const AssembledTurn vllm = assemble(
+            WireFormat::OpenAiChat,
+            sse({json(
+                "{'choices':[{'index':0,'delta':{'content':'a'},'finish_reason':'stop','stop_reason':'END'}]}")}));
+        QCOMPARE(vllm.stopSequence, u"END"_s);
+        const AssembledTurn token = assemble(
+            WireFormat::OpenAiChat,
+            sse({json(
+                "{'choices':[{'index':0,'delta':{'content':'a'},'finish_reason':'stop','stop_reason':128009}]}")}));
+        QVERIFY(token.stopSequence.isEmpty());
     }
 
     // A byte-order mark is dropped only at the very start of the byte stream; U+FEFF inside a
