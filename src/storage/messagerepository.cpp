@@ -13,7 +13,7 @@ namespace {
 const QString columns = QStringLiteral(
     "id, session_id, parent_id, role, content, render_content, reasoning, tool_calls, tool_call_id, tool_name, "
     "status, finish_reason, error, provider_id, model, usage_prompt, usage_completion, usage_cached, "
-    "usage_reasoning, token_estimate, created_at, completed_at, request_id");
+    "usage_reasoning, token_estimate, created_at, completed_at, request_id, reasoning_blocks, stop_sequence");
 
 // The same column list, prefixed for joins.
 const QString prefixedColumns = [] {
@@ -22,6 +22,11 @@ const QString prefixedColumns = [] {
         p.prepend(QStringLiteral("m."));
     return parts.join(QStringLiteral(", "));
 }();
+
+QVariant reasoningBlocksValue(const QList<ReasoningBlock> &blocks)
+{
+    return blocks.isEmpty() ? QVariant() : QVariant(SqlValues::json(ReasoningBlocks::toJson(blocks)));
+}
 
 Message fromRow(const QSqlQuery &q)
 {
@@ -49,6 +54,8 @@ Message fromRow(const QSqlQuery &q)
     m.createdAt = q.value(20).toLongLong();
     m.completedAt = q.value(21).toLongLong();
     m.requestId = SqlValues::text(q.value(22));
+    m.reasoningBlocks = ReasoningBlocks::fromJson(SqlValues::jsonArray(q.value(23)));
+    m.stopSequence = SqlValues::text(q.value(24));
     return m;
 }
 
@@ -60,7 +67,7 @@ Status MessageRepository::insert(const Message &m)
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a message needs an id and a session")};
     QSqlQuery &q = m_db.statement(
         QStringLiteral("INSERT INTO messages (") + columns
-                       + QStringLiteral(", parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                       + QStringLiteral(", parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
                                                          "(SELECT seq FROM messages WHERE id = ?))"));
     q.bindValue(0, m.id);
     q.bindValue(1, m.sessionId);
@@ -85,7 +92,9 @@ Status MessageRepository::insert(const Message &m)
     q.bindValue(20, m.createdAt);
     q.bindValue(21, SqlValues::nullable(m.completedAt));
     q.bindValue(22, SqlValues::nullable(m.requestId));
-    q.bindValue(23, SqlValues::nullable(m.parentId));
+    q.bindValue(23, reasoningBlocksValue(m.reasoningBlocks));
+    q.bindValue(24, SqlValues::nullable(m.stopSequence));
+    q.bindValue(25, SqlValues::nullable(m.parentId));
     return m_db.exec(q);
 }
 
@@ -140,6 +149,14 @@ Status MessageRepository::setToolCalls(const QString &id, const QJsonArray &tool
     return m_db.exec(q);
 }
 
+Status MessageRepository::setReasoningBlocks(const QString &id, const QList<ReasoningBlock> &blocks)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET reasoning_blocks = ? WHERE id = ?"));
+    q.bindValue(0, reasoningBlocksValue(blocks));
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
 Status MessageRepository::setRenderContent(const QString &id, const QString &renderContent)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET render_content = ? WHERE id = ?"));
@@ -152,7 +169,7 @@ Status MessageRepository::finish(const QString &id, const Finish &f)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral(
         "UPDATE messages SET status = ?, finish_reason = ?, error = ?, usage_prompt = ?, usage_completion = ?, "
-        "usage_cached = ?, usage_reasoning = ?, completed_at = ? WHERE id = ?"));
+        "usage_cached = ?, usage_reasoning = ?, completed_at = ?, stop_sequence = ? WHERE id = ?"));
     q.bindValue(0, toString(f.status));
     q.bindValue(1, SqlValues::nullable(f.finishReason));
     q.bindValue(2, SqlValues::nullable(f.error));
@@ -161,7 +178,8 @@ Status MessageRepository::finish(const QString &id, const Finish &f)
     q.bindValue(5, SqlValues::nullable(f.usage.cachedTokens));
     q.bindValue(6, SqlValues::nullable(f.usage.reasoningTokens));
     q.bindValue(7, f.completedAt ? f.completedAt : Ids::nowMs());
-    q.bindValue(8, id);
+    q.bindValue(8, SqlValues::nullable(f.stopSequence));
+    q.bindValue(9, id);
     if (Status s = m_db.exec(q); !s)
         return s;
     if (q.numRowsAffected() == 0)

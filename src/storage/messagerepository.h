@@ -18,6 +18,7 @@ public:
     {
         MessageStatus status = MessageStatus::Complete;
         QString finishReason;
+        QString stopSequence; // with finishReason: the stop sequence that ended the call, if named
         QString error;
         Usage usage;
         qint64 completedAt = 0; // 0: now
@@ -36,6 +37,8 @@ public:
     // Replaces the text of a generating message (a coalesced flush of the whole reply so far).
     Status setGeneratingContent(const QString &id, const QString &content, const QString &reasoning);
     Status setToolCalls(const QString &id, const QJsonArray &toolCalls);
+    // The reply's thinking blocks (signatures, redacted blocks) to send back later; empty = none.
+    Status setReasoningBlocks(const QString &id, const QList<ReasoningBlock> &blocks);
     Status setRenderContent(const QString &id, const QString &renderContent);
     Status finish(const QString &id, const Finish &finish);
 

@@ -1,12 +1,14 @@
 #!/bin/sh
-# Regenerates tests/data/storage/skein-v1.db: a database at schema version 1 (only
-# resources/sql/0001_initial.sql applied) with a small branching conversation, so tst_upgrade can
-# check that every later migration upgrades real old files. Run inside the build root:
+# Regenerates tests/data/storage/skein-vN.db for N = 1..2: a database at schema version N (the
+# migrations 0001..N applied, the rows written after 0001 as a version-1 binary did) with a small
+# branching conversation, so tst_upgrade can check that every later migration upgrades real old
+# files. Run inside the build root:
 #   scripts/sysroot run -- tests/tools/make-storage-fixtures.sh
-# Add a skein-vN.db the same way (applying 0001..N) whenever a migration N+1 is added.
+# Add N to the list below whenever a migration N+1 is added.
 set -eu
 cd "$(dirname "$0")/../.."
-out=tests/data/storage/skein-v1.db
+for version in 1 2; do
+out=tests/data/storage/skein-v$version.db
 rm -f "$out"
 {
   echo 'PRAGMA foreign_keys=ON;'
@@ -33,9 +35,13 @@ INSERT INTO memories (id, scope, type, content, source_session_id, source_messag
   VALUES ('66666666-6666-4666-8666-666666666666', 'global', 'preference', 'Likes walking tours',
           '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', 'active', 0.9,
           1700000006000, 1700000006000);
-PRAGMA user_version = 1;
-COMMIT;
 SQL
+  for n in $(seq 2 "$version"); do
+    cat resources/sql/$(printf %04d "$n")_*.sql
+  done
+  echo "PRAGMA user_version = $version;"
+  echo 'COMMIT;'
 } | sqlite3 "$out"
 sqlite3 "$out" 'PRAGMA journal_mode=DELETE; VACUUM;' >/dev/null
 echo "wrote $out (schema version $(sqlite3 "$out" 'PRAGMA user_version'))"
+done

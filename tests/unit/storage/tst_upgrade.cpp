@@ -85,8 +85,15 @@ private Q_SLOTS:
 
         // New rows work on the upgraded file, including under old parents.
         Message m = Message::create(session, path.value().at(2).id, Role::Assistant, QStringLiteral("Try 楼外楼."));
+        ReasoningBlock block;
+        block.thinking = QStringLiteral("Suggest a famous restaurant.");
+        block.signature = QStringLiteral("sig==");
+        m.reasoningBlocks = {block}; // schema 3
+        m.stopSequence = QStringLiteral("\n\n");
         QVERIFY(store.messages().insert(m).ok());
         QCOMPARE(store.messages().path(m.id).value().size(), 4);
+        QCOMPARE(store.messages().get(m.id).value(), m);
+        QVERIFY(path.value().at(1).reasoningBlocks.isEmpty()); // old rows have none
         QSqlQuery check(store.database().connection());
         QVERIFY(check.exec(QStringLiteral("PRAGMA integrity_check")));
         QVERIFY(check.next());
