@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
+
 namespace Skein::Exchange {
 
 namespace {
@@ -55,6 +57,58 @@ QStringList idList(const QJsonObject &o, const QString &key, const JsonReader &r
         out << a.at(i).toString();
     }
     return out;
+}
+
+// reasoning_blocks of a message: checked strictly, so that what goes back to a provider later is
+// exactly what was exported. Offsets must lie inside the message's text and tool calls.
+QList<ReasoningBlock> reasoningBlocksFromJson(const QJsonObject &o, const Message &m, const JsonReader &r)
+{
+    const QString key = QStringLiteral("reasoning_blocks");
+    const QJsonArray array = r.optionalArray(o, key); // absent in files of older versions
+    QList<ReasoningBlock> blocks;
+    for (qsizetype i = 0; i < array.size() && !r.failed(); ++i) {
+        const QString field = key + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
+        if (!array.at(i).isObject()) {
+            r.fail(field, Text::tr("expected an object"));
+            break;
+        }
+        const QJsonObject b = array.at(i).toObject();
+        ReasoningBlock block;
+        const QString type = b.value(QStringLiteral("type")).toString();
+        const std::optional<ReasoningBlock::Kind> kind = ReasoningBlocks::kindFromName(type);
+        if (!kind) {
+            r.fail(field + QStringLiteral(".type"), Text::tr("unknown value \"%1\"").arg(type));
+            break;
+        }
+        block.kind = *kind;
+        const auto textOf = [&](const QString &name, bool required) {
+            const QJsonValue v = b.value(name);
+            if (v.isString())
+                return v.toString();
+            if (required || !(v.isNull() || v.isUndefined()))
+                r.fail(field + QLatin1Char('.') + name, Text::tr("expected a string"));
+            return QString();
+        };
+        if (block.kind == ReasoningBlock::Kind::Thinking) {
+            block.thinking = textOf(QStringLiteral("thinking"), true);
+            block.signature = textOf(QStringLiteral("signature"), false);
+        } else {
+            block.data = textOf(QStringLiteral("data"), true);
+        }
+        const auto place = [&](const QString &name, qsizetype limit) -> qsizetype {
+            const QJsonValue v = b.value(name);
+            const double n = v.toDouble(-1);
+            if (!v.isDouble() || n < 0 || n != std::floor(n) || n > double(limit)) {
+                r.fail(field + QLatin1Char('.') + name, Text::tr("expected an integer from 0 to %1").arg(limit));
+                return 0;
+            }
+            return qsizetype(n);
+        };
+        block.textOffset = place(QStringLiteral("text_offset"), m.content.size());
+        block.toolCallsBefore = place(QStringLiteral("tool_calls_before"), m.toolCalls.size());
+        blocks.append(block);
+    }
+    return blocks;
 }
 
 } // namespace
@@ -130,11 +184,13 @@ QJsonObject toJson(const Message &m)
     o.insert(QStringLiteral("content"), m.content);
     o.insert(QStringLiteral("render_content"), ref(m.renderContent));
     o.insert(QStringLiteral("reasoning"), ref(m.reasoning));
+    o.insert(QStringLiteral("reasoning_blocks"), ReasoningBlocks::toJson(m.reasoningBlocks));
     o.insert(QStringLiteral("tool_calls"), m.toolCalls);
     o.insert(QStringLiteral("tool_call_id"), ref(m.toolCallId));
     o.insert(QStringLiteral("tool_name"), ref(m.toolName));
     o.insert(QStringLiteral("status"), toString(m.status));
     o.insert(QStringLiteral("finish_reason"), ref(m.finishReason));
+    o.insert(QStringLiteral("stop_sequence"), ref(m.stopSequence));
     o.insert(QStringLiteral("error"), ref(m.error));
     o.insert(QStringLiteral("provider_id"), ref(m.providerId));
     o.insert(QStringLiteral("model"), ref(m.model));
@@ -174,6 +230,7 @@ Message messageFromJson(const QJsonObject &o, const QString &sessionId, const Js
     m.toolName = r.optionalString(o, QStringLiteral("tool_name"), 256);
     m.status = enumField(o, QStringLiteral("status"), r, messageStatusFromString, MessageStatus::Complete);
     m.finishReason = r.optionalString(o, QStringLiteral("finish_reason"), 64);
+    m.stopSequence = r.optionalString(o, QStringLiteral("stop_sequence"), 4096);
     m.error = r.text(o, QStringLiteral("error"));
     m.providerId = r.optionalId(o, QStringLiteral("provider_id"));
     m.model = r.optionalString(o, QStringLiteral("model"), 256);
@@ -182,6 +239,8 @@ Message messageFromJson(const QJsonObject &o, const QString &sessionId, const Js
     m.createdAt = r.integer(o, QStringLiteral("created_at"));
     m.completedAt = r.optionalInteger(o, QStringLiteral("completed_at")).value_or(0);
     m.requestId = r.optionalId(o, QStringLiteral("request_id"));
+    if (!r.failed())
+        m.reasoningBlocks = reasoningBlocksFromJson(o, m, r);
     if (!r.failed() && m.role == Role::Tool && m.toolCallId.isEmpty())
         r.fail(QStringLiteral("tool_call_id"), Text::tr("a tool message needs the id of the call it answers"));
     return m;

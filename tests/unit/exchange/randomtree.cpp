@@ -103,8 +103,10 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
             m.usage.cachedTokens = maybe(rng);
             m.reasoning = rng.bounded(3) == 0 ? randomText(rng, 10) : QString();
             m.finishReason = rng.bounded(2) ? QStringLiteral("stop") : QString();
+            m.stopSequence = rng.bounded(6) == 0 ? randomText(rng, 2) : QString();
             m.tokenEstimate = rng.bounded(5000);
         }
+        const qsizetype self = c.messages.size();
         c.messages.append(m);
         if (m.role == Role::Assistant && rng.bounded(3) == 0) {
             // a tool call and its result
@@ -136,6 +138,26 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
             e.startedAt = t;
             e.finishedAt = t + 3;
             c.toolLog.append(e);
+        }
+        if (m.role == Role::Assistant && rng.bounded(3) == 0) {
+            // Anthropic-style thinking blocks between the text and the tool calls.
+            Message &reply = c.messages[self];
+            qsizetype at = 0;
+            for (int b = 0, n = 1 + int(rng.bounded(3)); b < n; ++b) {
+                ReasoningBlock block;
+                block.kind = rng.bounded(4) == 0 ? ReasoningBlock::Kind::Redacted : ReasoningBlock::Kind::Thinking;
+                if (block.kind == ReasoningBlock::Kind::Thinking) {
+                    block.thinking = randomText(rng, 8);
+                    block.signature
+                        = rng.bounded(5) ? QString::number(rng.generate64(), 36) + QStringLiteral("+/==") : QString();
+                } else {
+                    block.data = QString::number(rng.generate64(), 36) + QStringLiteral("==");
+                }
+                at = qMin<qsizetype>(reply.content.size(), at + rng.bounded(8));
+                block.textOffset = at;
+                block.toolCallsBefore = rng.bounded(int(reply.toolCalls.size()) + 1);
+                reply.reasoningBlocks.append(block);
+            }
         }
     }
     if (hugeMessage) {
