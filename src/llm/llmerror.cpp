@@ -125,6 +125,17 @@ QString LlmError::displayText() const
     case Category::EmptyReply:
         headline = tr("The model finished without any output; the conversation may exceed its context window");
         break;
+    case Category::WebPage:
+        headline = requestedServer.isEmpty()
+            ? tr("The server at %1 answered with a web page, not an API response. A captive portal (a Wi-Fi "
+                 "sign-in page) or a proxy login may be in the way: open a web page in a browser, sign in, "
+                 "then try again")
+                  .arg(server)
+            : tr("The request to %1 was redirected to %2, which answered with a web page, not an API response. "
+                 "A captive portal (a Wi-Fi sign-in page) or a proxy login may be in the way: open a web page "
+                 "in a browser, sign in, then try again")
+                  .arg(requestedServer, server);
+        break;
     case Category::Cancelled:
         headline = tr("Stopped");
         break;
@@ -163,6 +174,8 @@ QString LlmError::categoryName(Category category)
         return u"truncated"_s;
     case Category::EmptyReply:
         return u"empty_reply"_s;
+    case Category::WebPage:
+        return u"web_page"_s;
     case Category::Cancelled:
         return u"cancelled"_s;
     }
@@ -188,6 +201,16 @@ LlmError LlmError::emptyReply()
 {
     LlmError error;
     error.category = Category::EmptyReply;
+    return error;
+}
+
+LlmError LlmError::webPage(const QString &server, const QString &requested, const QString &title)
+{
+    LlmError error;
+    error.category = Category::WebPage;
+    error.server = server;
+    error.requestedServer = requested == server ? QString() : requested;
+    error.message = title.isEmpty() ? QString() : tr("the page is titled \"%1\"").arg(shorten(title));
     return error;
 }
 
@@ -233,6 +256,32 @@ LlmError fromHttp(int status, const RawHeaders &headers, const QByteArray &body)
     if (error.requestId.isEmpty())
         error.requestId = QString::fromLatin1(headerValue(headers, "request-id"));
     return error;
+}
+
+char firstSignificantByte(QByteArrayView body)
+{
+    if (body.startsWith("\xEF\xBB\xBF"))
+        body = body.sliced(3);
+    for (char c : body) {
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+            return c;
+    }
+    return 0;
+}
+
+bool isHtmlContentType(QByteArrayView contentType)
+{
+    const QByteArray type = contentType.toByteArray().trimmed().toLower();
+    return type.startsWith("text/html") || type.startsWith("application/xhtml+xml");
+}
+
+LlmError webPage(const QUrl &answered, const QUrl &requested, QByteArrayView page)
+{
+    const auto server
+        = [](const QUrl &url) { return url.port() < 0 ? url.host() : url.host() + u':' + QString::number(url.port()); };
+    // The readable part of the page, as for an HTML error page (title or first heading).
+    const QString title = page.trimmed().isEmpty() ? QString() : parseProviderErrorBody(200, page).message;
+    return LlmError::webPage(server(answered.isValid() ? answered : requested), server(requested), title);
 }
 
 std::optional<qint64> retryAfterMs(const RawHeaders &headers, const QDateTime &now)

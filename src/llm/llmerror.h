@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QUrl>
 
 #include <optional>
 #include <utility>
@@ -35,6 +36,7 @@ public:
         Parse, // the server sent something we cannot understand
         Truncated, // the stream ended without a terminal marker
         EmptyReply, // the stream ended properly but produced nothing (often: prompt over the context)
+        WebPage, // a 2xx whose body is a web page (captive portal, proxy login), not an API response
         Cancelled, // the user stopped it
     };
 
@@ -45,6 +47,8 @@ public:
     std::optional<qint64> retryAfterMs;
     std::optional<bool> shouldRetry; // the server's x-should-retry header, which overrides the status
     QString requestId;
+    QString server; // WebPage: the host that answered (after redirects)
+    QString requestedServer; // WebPage: the configured host, when a redirect led elsewhere
 
     bool isError() const { return category != Category::None; }
     // Whether an automatic retry may help (before any content arrived).
@@ -61,6 +65,9 @@ public:
     static LlmError cancelled();
     static LlmError truncated();
     static LlmError emptyReply();
+    // A web page instead of an API response: `server` answered it (`requested` when a redirect
+    // led there from the configured host), `title` is the page's title or heading, if any.
+    static LlmError webPage(const QString &server, const QString &requested, const QString &title);
     // An error the provider reported (HTTP body or an event inside a 200 stream).
     static LlmError fromProvider(const ProviderError &error);
 };
@@ -75,6 +82,15 @@ LlmError fromHttp(int status, const RawHeaders &headers, const QByteArray &body)
 
 // Retry-After / retry-after-ms in milliseconds: seconds (maybe fractional) or an HTTP date.
 std::optional<qint64> retryAfterMs(const RawHeaders &headers, const QDateTime &now = QDateTime::currentDateTimeUtc());
+
+// A 2xx body that is a web page (a captive portal, a proxy's login) rather than an API response.
+// Neither JSON nor an event stream starts with '<' (after a byte-order mark and white space), so
+// markup is decided by the first significant byte; 0 while only white space has arrived.
+char firstSignificantByte(QByteArrayView body);
+bool isHtmlContentType(QByteArrayView contentType);
+// The error for such a page: who answered (the URL after redirects), who was asked, and the
+// page's title or heading in plain words.
+LlmError webPage(const QUrl &answered, const QUrl &requested, QByteArrayView page);
 
 } // namespace ErrorParser
 

@@ -100,6 +100,11 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
             m_error = LlmError::timeout();
         } else if (reply->error() != QNetworkReply::NoError) {
             m_error = LlmError::network(reply->errorString());
+        } else if (const char first = ErrorParser::firstSignificantByte(body); first == '<'
+                   || (ErrorParser::isHtmlContentType(reply->rawHeader("Content-Type")) && first != '{'
+                       && first != '[')) {
+            // A captive portal or proxy login page instead of the list.
+            m_error = ErrorParser::webPage(reply->url(), m_client ? m_client->endpoint().baseUrl : QUrl(), body);
         } else {
             handler(body);
         }

@@ -26,6 +26,11 @@ WireFormat wireFormat(ProviderKind kind)
     return WireFormat::OpenAiChat;
 }
 
+// A page is kept only for its title; a whitespace-only start longer than this is a stream.
+constexpr qsizetype MaxPageBytes = 64 * 1024;
+// What is kept of a body labelled text/html that does not start with markup.
+constexpr qsizetype MaxLabelledPageBytes = 4 * 1024;
+
 bool isContent(const StreamDelta &delta)
 {
     switch (delta.kind) {
@@ -90,6 +95,9 @@ void StreamingCall::sendAttempt()
     m_status = 0;
     m_accepted = false;
     m_errorBody.clear();
+    m_bodyKind = Body::Undecided;
+    m_bodyStart.clear();
+    m_htmlContentType = false;
     m_decoder = std::make_unique<StreamDecoder>(wireFormat(m_client->endpoint().kind));
     m_assembler = std::make_unique<TurnAssembler>();
 
@@ -113,6 +121,7 @@ void StreamingCall::onMetaData()
     m_status = status;
     if (status >= 200 && status < 300) {
         m_accepted = true;
+        m_htmlContentType = ErrorParser::isHtmlContentType(m_reply->rawHeader("Content-Type"));
         Q_EMIT started(status);
     }
 }
@@ -127,7 +136,40 @@ void StreamingCall::onReadyRead()
         m_errorBody += bytes; // an error page; read whole when the reply ends
         return;
     }
-    handleDeltas(m_decoder->feed(bytes));
+    consumeBody(bytes);
+}
+
+void StreamingCall::consumeBody(const QByteArray &bytes)
+{
+    const auto keep = [this](QByteArrayView more, qsizetype cap) {
+        m_bodyStart += more.first(qBound<qsizetype>(0, cap - m_bodyStart.size(), more.size()));
+    };
+    switch (m_bodyKind) {
+    case Body::Stream:
+        if (m_htmlContentType)
+            keep(bytes, MaxLabelledPageBytes); // in case nothing of it decodes (see onReplyFinished)
+        handleDeltas(m_decoder->feed(bytes));
+        return;
+    case Body::WebPage:
+        keep(bytes, MaxPageBytes);
+        return;
+    case Body::Undecided:
+        break;
+    }
+    m_bodyStart += bytes;
+    const char first = ErrorParser::firstSignificantByte(m_bodyStart);
+    if (first == 0 && m_bodyStart.size() < MaxPageBytes)
+        return; // only white space so far
+    if (first == '<') {
+        m_bodyKind = Body::WebPage;
+        m_bodyStart.truncate(MaxPageBytes);
+        return;
+    }
+    m_bodyKind = Body::Stream;
+    const QByteArray start = std::exchange(m_bodyStart, {});
+    if (m_htmlContentType)
+        keep(start, MaxLabelledPageBytes);
+    handleDeltas(m_decoder->feed(start));
 }
 
 void StreamingCall::handleDeltas(const QList<StreamDelta> &deltas)
@@ -151,16 +193,27 @@ void StreamingCall::onReplyFinished()
     const QString networkText = reply->errorString();
     const QByteArray rest = reply->isOpen() ? reply->readAll() : QByteArray();
     const RawHeaders headers = reply->rawHeaderPairs();
+    const QUrl answeredBy = reply->url(); // after redirects
     dropReply();
 
     if (status != 0 && (status < 200 || status >= 300)) {
         fail(ErrorParser::fromHttp(status, headers, m_errorBody + rest));
         return;
     }
-    if (m_accepted)
-        handleDeltas(m_decoder->feed(rest));
+    const QUrl requested = m_client ? m_client->endpoint().baseUrl : QUrl();
+    if (m_accepted) {
+        consumeBody(rest);
+        if (m_bodyKind == Body::Undecided) { // empty or only white space: let the decoder judge
+            m_bodyKind = Body::Stream;
+            handleDeltas(m_decoder->feed(m_bodyStart));
+        }
+    }
     if (m_finished) // a listener cancelled while handling the last deltas
         return;
+    if (m_bodyKind == Body::WebPage) {
+        fail(ErrorParser::webPage(answeredBy, requested, m_bodyStart));
+        return;
+    }
 
     // QNAM reports the inactivity timeout as a cancellation we did not ask for.
     if (networkError == QNetworkReply::OperationCanceledError || networkError == QNetworkReply::TimeoutError) {
@@ -175,6 +228,12 @@ void StreamingCall::onReplyFinished()
     if (m_finished)
         return;
     const AssembledTurn assembled = m_assembler->turn();
+    // Labelled as a web page, not markup, and nothing usable came of it: a sign-in page in words.
+    if (m_htmlContentType && assembled.isEmpty() && !assembled.sawTerminalMarker
+        && (assembled.error.isNull() || assembled.error.category == ErrorCategory::Protocol)) {
+        fail(ErrorParser::webPage(answeredBy, requested, m_bodyStart));
+        return;
+    }
     if (assembled.hasError())
         fail(LlmError::fromProvider(assembled.error));
     else if (assembled.isTruncated())

@@ -24,7 +24,8 @@ class TurnAssembler;
 // One model call: sends the request, decodes the reply as its bytes arrive (SSE or NDJSON, through
 // core's StreamDecoder) and emits the deltas, retries transient failures while nothing of the
 // reply has arrived, and ends with exactly one finished(). Whatever arrived is kept on failure:
-// turn() then holds the partial reply and error() says why it ended.
+// turn() then holds the partial reply and error() says why it ended. A 2xx body that turns out to
+// be a web page (captive portal, proxy login) is never decoded: it ends with a WebPage error.
 class StreamingCall final : public QObject
 {
     Q_OBJECT
@@ -60,6 +61,7 @@ private:
     void onMetaData();
     void onReadyRead();
     void onReplyFinished();
+    void consumeBody(const QByteArray &bytes);
     void handleDeltas(const QList<StreamDelta> &deltas);
     void fail(const LlmError &error);
     void finish(const LlmError &error);
@@ -74,6 +76,12 @@ private:
     std::unique_ptr<StreamDecoder> m_decoder;
     std::unique_ptr<TurnAssembler> m_assembler;
     QByteArray m_errorBody;
+    // The body's first bytes until they show whether it is a stream (then fed to the decoder) or
+    // a web page (then kept, capped, for its title).
+    enum class Body { Undecided, Stream, WebPage };
+    Body m_bodyKind = Body::Undecided;
+    QByteArray m_bodyStart;
+    bool m_htmlContentType = false;
     LlmError m_error;
     int m_attempts = 0;
     int m_status = 0;

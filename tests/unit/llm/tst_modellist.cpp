@@ -185,7 +185,14 @@ private Q_SLOTS:
         QCOMPARE(error.category, LlmError::Category::Auth);
         QVERIFY(models.isEmpty());
 
+        // A sign-in page with "200 OK" (captive portal) is named as such, not as unreadable JSON.
         m_server->route("GET", "/v1/models", {ReplayResponse::fromBytes(200, "<html>hello</html>", "text/html")});
+        models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
+        QCOMPARE(error.category, LlmError::Category::WebPage);
+        QVERIFY2(error.displayText().contains(m_server->baseUrl().host()), qPrintable(error.displayText()));
+        QVERIFY(models.isEmpty());
+
+        m_server->route("GET", "/v1/models", {ReplayResponse::fromBytes(200, "not json", "application/json")});
         models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
         QCOMPARE(error.category, LlmError::Category::Parse);
         QVERIFY(models.isEmpty());

@@ -380,6 +380,74 @@ private Q_SLOTS:
         QVERIFY2(!observed.error.displayText().contains(u'<'), qPrintable(observed.error.displayText()));
     }
 
+    // A captive portal or proxy login answers "200 OK" with a web page: an error that says so and
+    // names the host, not "the reply ended before it was complete"; no byte of it becomes text.
+    void webPageWith200IsNamedAsSuch_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QByteArray>("contentType");
+        QTest::addColumn<QByteArray>("body");
+        const QByteArray page = readFile(dataPath(u"stream/captive-portal.html"_s));
+        const QByteArray plain = "Please sign in to the guest network at https://portal.example.net/login\n";
+        for (ProviderKind kind :
+             {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative}) {
+            const QByteArray name = kind == ProviderKind::Anthropic ? "anthropic"
+                : kind == ProviderKind::OllamaNative                ? "ollama"
+                                                                    : "openai";
+            QTest::newRow(QByteArray(name + " text/html").constData())
+                << int(kind) << QByteArray("text/html; charset=utf-8") << page;
+            QTest::newRow(QByteArray(name + " page without a type").constData())
+                << int(kind) << QByteArray() << QByteArray("\r\n  " + page);
+            QTest::newRow(QByteArray(name + " text/html, not markup").constData())
+                << int(kind) << QByteArray("text/html") << plain;
+        }
+    }
+
+    void webPageWith200IsNamedAsSuch()
+    {
+        QFETCH(int, kind);
+        QFETCH(QByteArray, contentType);
+        QFETCH(QByteArray, body);
+        QVERIFY(!body.isEmpty());
+        const ProviderKind k = ProviderKind(kind);
+        // No Content-Type header at all when contentType is empty.
+        m_server->route("POST", chatPath(k), {ReplayResponse::fromBytes(200, body, contentType).chunked({7, 64})});
+        client(k);
+        const Observed observed = run();
+        const QString text = observed.error.displayText();
+        QVERIFY2(text.contains(u"answered with a web page, not an API response"_s), qPrintable(text));
+        QVERIFY2(text.contains(m_server->baseUrl().host()), qPrintable(text));
+        QVERIFY2(!text.contains(u"ended before it was complete"_s), qPrintable(text));
+        QVERIFY2(!text.contains(u'<'), qPrintable(text));
+        QVERIFY(observed.turn.text.isEmpty());
+        QVERIFY(observed.turn.reasoning.isEmpty());
+        QVERIFY(observed.turn.toolCalls.isEmpty());
+        QVERIFY(observed.deltas.isEmpty() || !observed.deltas.first().text.contains(u'<'));
+        QCOMPARE(m_server->requestCount(), 1); // signing in is up to the user: no automatic retries
+        QCOMPARE(observed.error.category, LlmError::Category::WebPage);
+        if (body.contains("<title>"))
+            QVERIFY2(text.contains(u"Guest Wi-Fi"_s), qPrintable(text));
+    }
+
+    // A portal that redirects first: both hosts are named, the one asked and the one answering.
+    void webPageAfterARedirectNamesBothHosts()
+    {
+        QUrl portal = m_server->url(u"/portal/login"_s);
+        portal.setHost(u"localhost"_s); // the same server under another name
+        m_server->route("POST", "/v1/chat/completions",
+                        {ReplayResponse::fromBytes(302, {}, {}).header("Location", portal.toEncoded())});
+        m_server->route(
+            "GET", "/portal/login",
+            {ReplayResponse::fromBytes(200, readFile(dataPath(u"stream/captive-portal.html"_s)), "text/html")});
+        client(ProviderKind::OpenAiCompatible);
+        const Observed observed = run();
+        QCOMPARE(observed.error.category, LlmError::Category::WebPage);
+        const QString text = observed.error.displayText();
+        QVERIFY2(text.contains(u"127.0.0.1"_s) && text.contains(u"localhost"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"redirected"_s), qPrintable(text));
+        QVERIFY(observed.turn.text.isEmpty());
+    }
+
     void dropMidStreamKeepsPartialReply()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire/openai");
