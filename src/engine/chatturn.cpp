@@ -67,8 +67,8 @@ StorageError invalid(const QString &message)
 Status reopen(Store &store, const QString &id)
 {
     QSqlQuery &q = store.database().statement(QStringLiteral(
-        "UPDATE messages SET status = 'generating', error = NULL, finish_reason = NULL, completed_at = NULL "
-        "WHERE id = ?"));
+        "UPDATE messages SET status = 'generating', error = NULL, finish_reason = NULL, stop_sequence = NULL, "
+        "completed_at = NULL WHERE id = ?"));
     q.bindValue(0, id);
     return store.database().exec(q);
 }
@@ -233,6 +233,8 @@ void ChatTurn::start(Mode mode, const QString &id, const QString &text)
             if (mode == Mode::Continue) {
                 m_baseText = p.assistant.content;
                 m_baseReasoning = p.assistant.reasoning;
+                m_baseBlocks = p.assistant.reasoningBlocks;
+                m_baseToolCalls = p.assistant.toolCalls.size();
             }
             m_inputs = p.inputs;
             begin(p.session, p.path, p.assistant);
@@ -341,8 +343,18 @@ void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
         m_call->disconnect(this);
         m_call->deleteLater();
     }
+    // A call still open when the stream broke off (an error event inside a tool_use block, a
+    // dropped connection, the user's stop) is not a call the model made: it is neither stored as
+    // one nor sent back; the error says it was dropped. Text and reasoning are kept.
+    m_droppedCalls.clear();
+    if (error.isError()) {
+        QList<ToolCall> kept;
+        for (const ToolCall &call : std::as_const(m_turn.toolCalls))
+            (call.closed ? kept : m_droppedCalls).append(call);
+        m_turn.toolCalls = kept;
+    }
     const bool hasContent = !m_baseText.isEmpty() || !turn.text.isEmpty() || !turn.reasoning.isEmpty()
-        || !turn.refusal.isEmpty() || turn.hasToolCalls();
+        || !turn.refusal.isEmpty() || m_turn.hasToolCalls();
     // The model's window is smaller than believed: lower it, rebuild and retry once.
     if (error.category == LlmError::Category::ContextTooLong && !hasContent && !m_windowRetried && !m_cancelRequested) {
         if (auto shrunk = m_source->shrink(m_inputs.get(), error)) {
@@ -355,6 +367,9 @@ void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
             return;
         }
     }
+    // Whatever stopped a reply that had started (a dropped connection, an overloaded_error or
+    // server error event mid-stream) leaves it interrupted: its text is kept and Continue picks up
+    // from there. Without content it failed.
     MessageStatus status = MessageStatus::Complete;
     switch (error.category) {
     case LlmError::Category::None:
@@ -365,15 +380,20 @@ void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
     case LlmError::Category::Truncated:
         status = MessageStatus::Interrupted;
         break;
-    case LlmError::Category::Network:
-    case LlmError::Category::Timeout:
+    default:
         status = hasContent ? MessageStatus::Interrupted : MessageStatus::Failed;
         break;
-    default:
-        status = MessageStatus::Failed;
-        break;
     }
-    finishWith(status, error.isError() ? error.displayText() : QString());
+    QString text = error.isError() ? error.displayText() : QString();
+    if (!m_droppedCalls.isEmpty()) {
+        QStringList names;
+        for (const ToolCall &call : std::as_const(m_droppedCalls))
+            names << (call.name.isEmpty() ? tr("a tool") : call.name);
+        text += u' '
+            + tr("The reply broke off while it was calling %1; the incomplete call was not kept.")
+                  .arg(names.join(QStringLiteral(", ")));
+    }
+    finishWith(status, text.trimmed());
 }
 
 void ChatTurn::finishWith(MessageStatus status, const QString &error)
@@ -396,10 +416,16 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
     f.error = error;
     if (m_turn.finishReason != FinishReason::None)
         f.finishReason = finishReasonName(m_turn.finishReason);
+    f.stopSequence = m_turn.stopSequence;
     f.usage = toUsage(m_turn.usage);
     const QString id = m_assistantId;
     const QString sessionId = m_sessionId;
     const QJsonArray calls = toolCallsJson(m_turn.toolCalls);
+    // A continued reply keeps the blocks of its earlier calls; the new ones sit after its old text
+    // (and after its old tool calls, unless this call's calls replace them).
+    const bool newBlocks = !m_turn.reasoningBlocks.isEmpty();
+    const QList<ReasoningBlock> blocks = m_baseBlocks
+        + ReasoningBlocks::shifted(m_turn.reasoningBlocks, m_baseText.size(), calls.isEmpty() ? m_baseToolCalls : 0);
     const QString model = m_turn.model;
     const std::shared_ptr<const RequestSource> source = m_source;
     const std::shared_ptr<const RequestInputs> inputs = m_inputs;
@@ -409,6 +435,9 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
         [=](Store &store) -> Status {
             if (!calls.isEmpty())
                 if (Status s = store.messages().setToolCalls(id, calls); !s)
+                    return s;
+            if (newBlocks)
+                if (Status s = store.messages().setReasoningBlocks(id, blocks); !s)
                     return s;
             if (!model.isEmpty())
                 if (Status s = storeModel(store, id, model); !s)

@@ -123,6 +123,9 @@ private:
     QString m_assistantId;
     QString m_baseText; // a continued reply's text before this call
     QString m_baseReasoning;
+    QList<ReasoningBlock> m_baseBlocks;
+    qsizetype m_baseToolCalls = 0;
+    QList<ToolCall> m_droppedCalls; // cut off mid-stream: not stored as calls
     QString m_pendingText;
     QString m_pendingReasoning;
     bool m_resetPending = false;

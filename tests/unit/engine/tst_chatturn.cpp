@@ -7,6 +7,8 @@
 #include "llm/providerclient.h"
 #include "replayserver.h"
 #include "storage/asyncstore.h"
+#include "storage/exchange/exporter.h"
+#include "storage/exchange/importer.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
@@ -55,6 +57,16 @@ QByteArray openAiFinish()
            "\n\ndata: [DONE]\n\n";
 }
 
+QByteArray ownData(const QString &relative)
+{
+    return readFile(dataPath(u"stream/"_s + relative));
+}
+
+QJsonObject requestBody(const ReplayServer &server, qsizetype index)
+{
+    return QJsonDocument::fromJson(server.requests().at(index).body).object();
+}
+
 struct Fixture
 {
     QTemporaryDir dir;
@@ -93,6 +105,22 @@ struct Fixture
         endpoint.retry.maxRetries = 0;
         endpoint.transferTimeoutMs = timeoutMs;
         return std::make_unique<ProviderClient>(&network, endpoint);
+    }
+
+    // A second writer over the same files, as after a restart of the app.
+    std::unique_ptr<AsyncStore> reopen()
+    {
+        auto fresh = std::make_unique<AsyncStore>();
+        bool done = false;
+        bool ok = false;
+        QObject context;
+        fresh->open(dir.path(), {}, &context, [&](Result<AsyncStore::OpenReport> r) {
+            ok = r.ok();
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, Wait) || !ok)
+            return nullptr;
+        return fresh;
     }
 
     std::unique_ptr<Store> sync()
@@ -225,19 +253,29 @@ private Q_SLOTS:
         QVERIFY(!reply.error.isEmpty());
     }
 
-    void errorInsideStreamFails()
+    // An error event after output cut the reply off: it is interrupted (Continue works), with
+    // every byte and the provider's words kept. The same error before any output fails it.
+    void errorInsideStreamAfterOutputInterrupts()
     {
         Fixture f;
         QVERIFY(f.open());
         f.server.route("POST", "/v1/chat/completions",
-                       {sse(fixture(u"openai/chat-midstream-error-after-output.sse"_s)).chunked({64}, 2)});
+                       {sse(fixture(u"openai/chat-midstream-error-after-output.sse"_s)).chunked({64}, 2),
+                        sse(fixture(u"openai/chat-first-event-error-server-error.sse"_s))});
         auto client = f.client(ProviderKind::OpenAiCompatible);
-        ChatTurn turn(&f.store, client.get());
-        turn.send(f.sessionId, u"go"_s);
-        QVERIFY(runToEnd(turn));
-        QCOMPARE(toString(turn.status()), toString(MessageStatus::Failed));
+        ChatTurn first(&f.store, client.get());
+        first.send(f.sessionId, u"go"_s);
+        QVERIFY(runToEnd(first));
+        ChatTurn nothing(&f.store, client.get());
+        nothing.send(f.sessionId, u"again"_s);
+        QVERIFY(runToEnd(nothing));
+        QCOMPARE(toString(nothing.status()), toString(MessageStatus::Failed));
+        QCOMPARE(toString(f.message(nothing.assistantMessageId()).status), toString(MessageStatus::Failed));
+
+        const ChatTurn &turn = first;
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Interrupted));
         const Message reply = f.message(turn.assistantMessageId());
-        QCOMPARE(toString(reply.status), toString(MessageStatus::Failed));
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Interrupted));
         QCOMPARE(reply.content, turn.turn().text);
         QVERIFY(!reply.content.isEmpty());
         QVERIFY(!turn.turn().error.message.isEmpty());
@@ -455,6 +493,171 @@ private Q_SLOTS:
         QVERIFY(committedBeforeStart);
         QCOMPARE(contentSeen, u"durable?"_s);
         QCOMPARE(rowsSeen, 2); // the user message and the generating reply
+    }
+
+    // An overloaded_error while a tool_use input streams: the half call is not kept as a callable
+    // call, the text and the signed thinking are, the reply is interrupted, Continue and Retry work.
+    void anthropicErrorInsideToolUseKeepsTextAndDropsTheCall()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray cut = ownData(u"anthropic-overloaded-mid-tool-use.sse"_s);
+        QVERIFY(!cut.isEmpty());
+        f.server.route("POST", "/v1/messages",
+                       {sse(cut).randomChunks(3, 30, 1), sse(fixture(u"anthropic/messages-text-stream.sse"_s)),
+                        sse(fixture(u"anthropic/messages-text-stream.sse"_s))});
+        auto client = f.client(ProviderKind::Anthropic);
+        ChatTurn first(&f.store, client.get());
+        first.send(f.sessionId, u"Weather in San Francisco?"_s);
+        QVERIFY(runToEnd(first));
+        QCOMPARE(toString(first.status()), toString(MessageStatus::Interrupted));
+        const Message partial = f.message(first.assistantMessageId());
+        QCOMPARE(toString(partial.status), toString(MessageStatus::Interrupted));
+        QCOMPARE(partial.content, u"Let me look that up for you."_s);
+        QCOMPARE(partial.reasoning, u"The user asks for the weather in San Francisco. I should call get_weather."_s);
+        QVERIFY2(partial.toolCalls.isEmpty(), QJsonDocument(partial.toolCalls).toJson().constData());
+        QVERIFY2(partial.error.contains(u"Overloaded"_s), qPrintable(partial.error));
+        QVERIFY2(partial.error.contains(u"get_weather"_s), qPrintable(partial.error)); // says what was dropped
+
+        // Continue: a prefill with the partial text, no tool_use of the cut call anywhere.
+        ChatTurn more(&f.store, client.get());
+        more.continueReply(first.assistantMessageId());
+        QVERIFY(runToEnd(more));
+        QCOMPARE(toString(more.status()), toString(MessageStatus::Complete));
+        QCOMPARE(f.server.requestCount(), 2);
+        QVERIFY(!f.server.requests().at(1).body.contains("toolu_skein_cut"));
+        const QJsonObject last = requestBody(f.server, 1).value(u"messages"_s).toArray().last().toObject();
+        QCOMPARE(last.value(u"role"_s).toString(), u"assistant"_s);
+        QCOMPARE(last.value(u"content"_s).toString(), u"Let me look that up for you."_s);
+        const Message joined = f.message(first.assistantMessageId());
+        QCOMPARE(toString(joined.status), toString(MessageStatus::Complete));
+        QVERIFY(joined.content.startsWith(u"Let me look that up for you."_s));
+        QVERIFY(joined.toolCalls.isEmpty());
+
+        // Retry: a sibling answer to the same question, without the cut reply in the request.
+        ChatTurn again(&f.store, client.get());
+        again.retry(first.assistantMessageId());
+        QVERIFY(runToEnd(again));
+        QCOMPARE(toString(again.status()), toString(MessageStatus::Complete));
+        QCOMPARE(f.message(again.assistantMessageId()).parentId, partial.parentId);
+        const QJsonArray retried = requestBody(f.server, 2).value(u"messages"_s).toArray();
+        QCOMPARE(retried.last().toObject().value(u"role"_s).toString(), u"user"_s);
+        QVERIFY(!f.server.requests().at(2).body.contains("toolu_skein_cut"));
+    }
+
+    // Extended thinking with tool use: every thinking block (with its signature) and every
+    // redacted_thinking block of the reply that made the call goes back unchanged and in order,
+    // read from the database by a fresh writer (as after a restart), and survives export/import.
+    void anthropicThinkingBlocksGoBackUnchangedAfterRestart()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const QByteArray stream = ownData(u"anthropic-interleaved-thinking-tool.sse"_s);
+        QVERIFY(!stream.isEmpty());
+        f.server.route("POST", "/v1/messages",
+                       {sse(stream).randomChunks(11, 25, 1), sse(fixture(u"anthropic/messages-text-stream.sse"_s))});
+        QString assistantId;
+        {
+            auto client = f.client(ProviderKind::Anthropic);
+            ChatTurn turn(&f.store, client.get());
+            turn.send(f.sessionId, u"Weather in Paris tomorrow?"_s);
+            QVERIFY(runToEnd(turn));
+            QCOMPARE(toString(turn.status()), toString(MessageStatus::Complete));
+            assistantId = turn.assistantMessageId();
+        }
+        const Message reply = f.message(assistantId);
+        QCOMPARE(reply.content, u"Checking the forecast."_s);
+        QCOMPARE(reply.toolCalls.size(), 1);
+        {
+            // The tool ran; its result is the new leaf.
+            auto s = f.sync();
+            Message result = Message::create(f.sessionId, assistantId, Role::Tool, u"Sunny, 21 °C"_s);
+            result.toolCallId = u"toolu_skein_paris"_s;
+            result.toolName = u"get_weather"_s;
+            QVERIFY(s->messages().insert(result));
+            QVERIFY(s->sessions().setActiveLeaf(f.sessionId, result.id));
+        }
+
+        const auto expectedBlocks = [] {
+            return QJsonArray {
+                QJsonObject {{u"type"_s, u"thinking"_s},
+                             {u"thinking"_s, u"The user wants Paris weather for tomorrow."_s},
+                             {u"signature"_s, u"EpIBCkYIBRgCKkBskeinFirstSignatureAAAA/+=="_s}},
+                QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, u"Checking the forecast."_s}},
+                QJsonObject {
+                    {u"type"_s, u"redacted_thinking"_s},
+                    {u"data"_s, u"EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPskeinRedacted=="_s}},
+                QJsonObject {{u"type"_s, u"thinking"_s},
+                             {u"thinking"_s, u"Call get_weather with the city."_s},
+                             {u"signature"_s, u"EpIBCkYIBRgCKkBskeinSecondSignatureBBBB+/=="_s}},
+                QJsonObject {{u"type"_s, u"tool_use"_s},
+                             {u"id"_s, u"toolu_skein_paris"_s},
+                             {u"name"_s, u"get_weather"_s},
+                             {u"input"_s, QJsonObject {{u"location"_s, u"Paris"_s}}}},
+            };
+        };
+        const auto assistantBlocks = [](const QJsonObject &body) {
+            for (const QJsonValue &m : body.value(u"messages"_s).toArray())
+                if (m.toObject().value(u"role"_s).toString() == u"assistant"_s)
+                    return m.toObject().value(u"content"_s).toArray();
+            return QJsonArray {};
+        };
+        {
+            std::unique_ptr<AsyncStore> restarted = f.reopen();
+            QVERIFY(restarted);
+            auto client = f.client(ProviderKind::Anthropic);
+            ChatTurn next(restarted.get(), client.get());
+            next.reply(f.sessionId);
+            QVERIFY(runToEnd(next));
+            QCOMPARE(toString(next.status()), toString(MessageStatus::Complete));
+        }
+        QCOMPARE(f.server.requestCount(), 2);
+        const QJsonObject second = requestBody(f.server, 1);
+        QCOMPARE(assistantBlocks(second), expectedBlocks());
+        const QJsonArray messages = second.value(u"messages"_s).toArray();
+        QCOMPARE(messages.last().toObject().value(u"content"_s).toArray().first().toObject().value(u"type"_s),
+                 QJsonValue(u"tool_result"_s));
+
+        // Export -> import into another data dir -> export: identical, and the blocks are there.
+        QByteArray exported;
+        {
+            auto s = f.sync();
+            Result<QByteArray> bytes = Exchange::Exporter(*s).exportSession(f.sessionId);
+            QVERIFY(bytes.ok());
+            exported = bytes.value();
+        }
+        QVERIFY(exported.contains("EpIBCkYIBRgCKkBskeinSecondSignatureBBBB+/=="));
+        QVERIFY(exported.contains("skeinRedacted=="));
+        QTemporaryDir other;
+        auto target = Store::open(other.path());
+        QVERIFY(target.ok());
+        QVERIFY(Exchange::Importer(*target.value()).importBytes(exported).ok());
+        Result<QByteArray> again = Exchange::Exporter(*target.value()).exportSession(f.sessionId);
+        QVERIFY(again.ok());
+        QCOMPARE(again.value(), exported);
+    }
+
+    // The matched stop sequence is kept with the reply (and exported).
+    void anthropicStopSequenceIsStored()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/messages", {sse(ownData(u"anthropic-stop-sequence.sse"_s)).chunked({50}, 1)});
+        auto client = f.client(ProviderKind::Anthropic);
+        ChatTurn turn(&f.store, client.get());
+        turn.send(f.sessionId, u"Count to ten"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Complete));
+        auto s = f.sync();
+        Result<QJsonObject> session = Exchange::Exporter(*s).sessionObject(f.sessionId);
+        QVERIFY(session.ok());
+        QJsonObject reply;
+        for (const QJsonValue &m : session.value().value(u"messages"_s).toArray())
+            if (m.toObject().value(u"id"_s).toString() == turn.assistantMessageId())
+                reply = m.toObject();
+        QCOMPARE(reply.value(u"content"_s).toString(), u"1, 2, 3, 4, "_s);
+        QCOMPARE(reply.value(u"finish_reason"_s).toString(), u"stop"_s);
+        QCOMPARE(reply.value(u"stop_sequence"_s), QJsonValue(u"5,"_s));
     }
 
     // A connection reset in the middle of an NDJSON line: every complete line is kept and the
