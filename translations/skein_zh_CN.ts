@@ -82,6 +82,18 @@
             <source>Stopped</source>
             <translation>已停止</translation>
         </message>
+        <message>
+            <source>The server at %1 answered with a web page, not an API response. A captive portal (a Wi-Fi sign-in page) or a proxy login may be in the way: open a web page in a browser, sign in, then try again</source>
+            <translation>%1 上的服务器返回了一个网页，而不是 API 响应。可能是强制门户（Wi-Fi 登录页）或代理登录挡在了中间：请在浏览器中打开一个网页并登录，然后重试</translation>
+        </message>
+        <message>
+            <source>The request to %1 was redirected to %2, which answered with a web page, not an API response. A captive portal (a Wi-Fi sign-in page) or a proxy login may be in the way: open a web page in a browser, sign in, then try again</source>
+            <translation>发往 %1 的请求被重定向到 %2，后者返回了一个网页，而不是 API 响应。可能是强制门户（Wi-Fi 登录页）或代理登录挡在了中间：请在浏览器中打开一个网页并登录，然后重试</translation>
+        </message>
+        <message>
+            <source>the page is titled "%1"</source>
+            <translation>页面标题为“%1”</translation>
+        </message>
     </context>
     <context>
         <name>Skein::AboutDialog</name>
@@ -613,6 +625,14 @@
         <message>
             <source>Only an interrupted or stopped reply can be continued.</source>
             <translation>只有被中断或已停止的回复才能继续。</translation>
+        </message>
+        <message>
+            <source>a tool</source>
+            <translation>某个工具</translation>
+        </message>
+        <message>
+            <source>The reply broke off while it was calling %1; the incomplete call was not kept.</source>
+            <translation>回复在调用 %1 时中断，未完成的调用没有保留。</translation>
         </message>
     </context>
     <context>
@@ -2269,6 +2289,10 @@
         <message>
             <source>Tool call: %1</source>
             <translation>工具调用：%1</translation>
+        </message>
+        <message>
+            <source>expected an integer from 0 to %1</source>
+            <translation>应为 0 到 %1 之间的整数</translation>
         </message>
     </context>
     <context>
