@@ -121,8 +121,8 @@ QList<Item> legalize(QList<Item> in, GovernanceReport &report, bool continuing)
                         += (previous.message.content.isEmpty() ? QString() : u"\n\n"_s) + m.content;
                 previous.message.toolCalls = m.toolCalls;
                 previous.message.reasoning = m.reasoning;
-                previous.message.reasoningBlocks
-                    = ReasoningBlocks::shifted(m.reasoningBlocks, previous.message.content.size() - m.content.size());
+                // Not shifted past the earlier text: Anthropic wants the turn to start with them.
+                previous.message.reasoningBlocks = m.reasoningBlocks;
                 previous.sources += item.sources;
             } else {
                 out.append(item);
