@@ -389,11 +389,11 @@ void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
         QStringList names;
         for (const ToolCall &call : std::as_const(m_droppedCalls))
             names << (call.name.isEmpty() ? tr("a tool") : call.name);
-        text += u' '
-            + tr("The reply broke off while it was calling %1; the incomplete call was not kept.")
-                  .arg(names.join(QStringLiteral(", ")));
+        const QString note = tr("The reply broke off while it was calling %1; the incomplete call was not kept.")
+                                 .arg(names.join(QStringLiteral(", ")));
+        text = text.isEmpty() ? note : text + (text.endsWith(u'.') ? QStringLiteral(" ") : QStringLiteral(". ")) + note;
     }
-    finishWith(status, text.trimmed());
+    finishWith(status, text);
 }
 
 void ChatTurn::finishWith(MessageStatus status, const QString &error)
