@@ -10,7 +10,31 @@ namespace Skein {
 
 namespace {
 
-const QString select = QStringLiteral("SELECT id, name, kind, base_url, enabled, default_model, models, created_at, updated_at FROM providers");
+const QString select = QStringLiteral(
+    "SELECT id, name, kind, base_url, enabled, default_model, models, created_at, updated_at, api_key FROM providers");
+
+QVariant keyStateValue(ApiKeyState state)
+{
+    switch (state) {
+    case ApiKeyState::None:
+        return QStringLiteral("none");
+    case ApiKeyState::Keychain:
+        return QStringLiteral("keychain");
+    case ApiKeyState::Unknown:
+        break;
+    }
+    return QVariant(QMetaType::fromType<QString>());
+}
+
+ApiKeyState keyStateFrom(const QVariant &value)
+{
+    const QString text = value.toString();
+    if (text == QLatin1String("none"))
+        return ApiKeyState::None;
+    if (text == QLatin1String("keychain"))
+        return ApiKeyState::Keychain;
+    return ApiKeyState::Unknown;
+}
 
 QString modelsJson(const QList<ModelInfo> &models)
 {
@@ -54,6 +78,7 @@ ProviderConfig fromRow(const QSqlQuery &q)
     p.models = modelsFrom(q.value(6));
     p.createdAt = q.value(7).toLongLong();
     p.updatedAt = q.value(8).toLongLong();
+    p.apiKey = keyStateFrom(q.value(9));
     return p;
 }
 
@@ -63,7 +88,7 @@ Status ProviderRepository::save(const ProviderConfig &p)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral(
         "INSERT OR REPLACE INTO providers (id, name, kind, base_url, enabled, default_model, models, created_at, "
-        "updated_at) VALUES (?,?,?,?,?,?,?,?,?)"));
+        "updated_at, api_key) VALUES (?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, p.id);
     q.bindValue(1, SqlValues::notNull(p.name));
     q.bindValue(2, SqlValues::notNull(p.kind));
@@ -73,6 +98,7 @@ Status ProviderRepository::save(const ProviderConfig &p)
     q.bindValue(6, modelsJson(p.models));
     q.bindValue(7, p.createdAt);
     q.bindValue(8, p.updatedAt);
+    q.bindValue(9, keyStateValue(p.apiKey));
     return m_db.exec(q);
 }
 
@@ -99,6 +125,14 @@ Result<QList<ProviderConfig>> ProviderRepository::list()
         out.append(fromRow(q));
     q.finish();
     return out;
+}
+
+Status ProviderRepository::setApiKeyState(const QString &id, ApiKeyState state)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE providers SET api_key = ? WHERE id = ?"));
+    q.bindValue(0, keyStateValue(state));
+    q.bindValue(1, id);
+    return m_db.exec(q);
 }
 
 Status ProviderRepository::remove(const QString &id)

@@ -23,6 +23,8 @@ public:
     // By name.
     Result<QList<ProviderConfig>> list();
     Status remove(const QString &id);
+    // Records whether the provider has a key (never the key itself); nothing else changes.
+    Status setApiKeyState(const QString &id, ApiKeyState state);
 
 private:
     Database &m_db;

@@ -17,6 +17,11 @@ struct ModelInfo
     friend bool operator==(const ModelInfo &, const ModelInfo &) = default;
 };
 
+// Whether a provider has an API key, recorded without the key (SPEC §3, §7): a provider with no
+// key never touches the keychain, so a keyless local server works on a machine without a Secret
+// Service. Unknown: recorded before Skein kept this (or imported); learned on the next lookup.
+enum class ApiKeyState { Unknown, None, Keychain };
+
 // A configured provider. Never holds a secret: the API key lives in the keychain under an entry
 // derived from id.
 struct ProviderConfig
@@ -30,6 +35,7 @@ struct ProviderConfig
     QList<ModelInfo> models;
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
+    ApiKeyState apiKey = ApiKeyState::Unknown; // local to this machine: never exported
 
     friend bool operator==(const ProviderConfig &, const ProviderConfig &) = default;
 };

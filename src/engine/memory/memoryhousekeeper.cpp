@@ -1,6 +1,7 @@
 #include "engine/memory/memoryhousekeeper.h"
 
 #include "engine/memory/topicswitch.h"
+#include "engine/providerkeys.h"
 #include "engine/providerkinds.h"
 #include "llm/providerclient.h"
 #include "secrets/secretstore.h"
@@ -149,7 +150,7 @@ void MemoryHousekeeper::refresh(std::function<void()> then)
                     done();
                     continue;
                 }
-                m_secrets->read(ProviderKinds::secretKey(p.id), this, [this, id = p.id, done](const SecretResult &r) {
+                ProviderKeys::read(*m_secrets, p, this, [this, id = p.id, done](const SecretResult &r) {
                     // No key is fine (local servers); an unreadable keychain leaves the last one.
                     if (r.ok())
                         m_keys.insert(id, r.value);

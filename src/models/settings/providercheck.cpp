@@ -1,5 +1,6 @@
 #include "providercheck.h"
 
+#include "engine/providerkeys.h"
 #include "engine/providerkinds.h"
 #include "llm/modellistcall.h"
 #include "llm/providerclient.h"
@@ -34,7 +35,7 @@ void ProviderCheck::start()
         query(m_key);
         return;
     }
-    m_secrets.read(ProviderKinds::secretKey(m_provider.id), this, [this](const SecretResult &result) {
+    ProviderKeys::read(m_secrets, m_provider, this, [this](const SecretResult &result) {
         // No key is fine for local servers; a server that needs one answers with an auth error.
         query(result.ok() ? result.value : QString());
     });
