@@ -41,6 +41,16 @@ bool TokenCalibration::addSample(QStringView model, qint64 estimatedPromptTokens
     return true;
 }
 
+void TokenCalibration::raise(QStringView model, double factor)
+{
+    const QString id = key(model);
+    if (id.isEmpty() || !std::isfinite(factor))
+        return;
+    Entry &entry = m_entries[id];
+    entry.factor = clampFactor(std::max(entry.factor, factor));
+    entry.samples = std::max(entry.samples, 1);
+}
+
 double TokenCalibration::factor(QStringView model) const
 {
     const auto it = m_entries.constFind(key(model));

@@ -34,6 +34,7 @@ struct ContextInputs final : RequestInputs
     ModelWindow window;
     TokenCalibration calibration;
     bool windowLowered = false; // window was lowered after a context error: persist it
+    bool calibrationRaised = false; // the server counted the prompt in a context error: persist it
 
     // The tail of the active path, root-ward first, ending at the leaf; pathComplete when it
     // starts at the root. ancestors: ids leaf first, the tail and any older ancestors read.

@@ -204,14 +204,18 @@ Status learn(Store &store, const ContextInputs &inputs, const ContextSnapshot *s
             if (Status s = store.memories().markUsed(snapshot->memoryIds, Ids::nowMs()); !s)
                 return s;
         const qint64 raw = snapshot->sectionTokens.value(u"raw_estimate"_s).toInteger();
-        if (usage.promptTokens && raw > 0) {
-            TokenCalibration calibration = readCalibration(store);
-            if (calibration.addSample(inputs.model, raw, *usage.promptTokens)) {
-                const QString json
-                    = QString::fromUtf8(QJsonDocument(calibration.toJson()).toJson(QJsonDocument::Compact));
-                if (Status s = store.settings().set(calibrationKey(), json); !s)
-                    return s;
-            }
+        TokenCalibration calibration = readCalibration(store);
+        bool changed = false;
+        if (inputs.calibrationRaised) { // what the server counted in a context error
+            calibration.raise(inputs.model, inputs.calibration.factor(inputs.model));
+            changed = true;
+        }
+        if (usage.promptTokens && raw > 0)
+            changed = calibration.addSample(inputs.model, raw, *usage.promptTokens) || changed;
+        if (changed) {
+            const QString json = QString::fromUtf8(QJsonDocument(calibration.toJson()).toJson(QJsonDocument::Compact));
+            if (Status s = store.settings().set(calibrationKey(), json); !s)
+                return s;
         }
     }
     if (inputs.windowLowered && !inputs.providerId.isEmpty()) {

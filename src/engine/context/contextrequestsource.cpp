@@ -2,6 +2,9 @@
 
 #include "engine/context/contextassembler.h"
 #include "engine/context/contextloader.h"
+#include "llm/llmerror.h"
+
+#include <algorithm>
 
 namespace Skein {
 
@@ -11,6 +14,8 @@ void ContextRequestSource::complete(ContextInputs &inputs) const
     inputs.now = m_clock ? m_clock() : QDateTime::currentDateTime();
     inputs.locale = m_locale;
     inputs.exclusions = m_exclusions;
+    if (m_outputReserve > 0)
+        inputs.settings.maxOutputTokens = std::max(inputs.settings.maxOutputTokens, m_outputReserve);
 }
 
 std::shared_ptr<ContextInputs> ContextRequestSource::inputsFor(const Session &session, const QList<Message> &path) const
@@ -69,17 +74,39 @@ std::shared_ptr<const RequestInputs> ContextRequestSource::shrink(const RequestI
                                                                   const LlmError &error) const
 {
     const auto *context = dynamic_cast<const ContextInputs *>(inputs);
-    if (!context)
-        return nullptr;
-    const auto lowered = ModelWindows::loweredWindow(error, context->window.tokens);
-    if (!lowered)
+    if (!context || error.category != LlmError::Category::ContextTooLong)
         return nullptr;
     auto next = std::make_shared<ContextInputs>(*context);
-    next->window.tokens = *lowered;
-    next->window.info.contextWindow = *lowered;
-    next->window.source = ModelWindow::Source::Provider;
-    next->settings.window = 0; // the lowered window wins over the session's own setting for this call
-    next->windowLowered = true;
+    bool changed = false;
+    // The server counted the prompt (llama.cpp's n_prompt_tokens, OpenAI's "resulted in N
+    // tokens"): the estimate was that far off for this model. Rebuild with the estimate corrected
+    // by what the server counted (and a margin), whatever the calibration had learned so far.
+    const qint64 counted = error.provider.promptTokens;
+    const qint64 estimated = context->prebuilt ? context->prebuilt->rawEstimate : 0;
+    if (counted > 0 && estimated > 0) {
+        const double needed = 1.05 * double(counted) / double(estimated);
+        if (needed > next->calibration.factor(next->model) * 1.01) {
+            next->calibration.raise(next->model, needed);
+            next->calibrationRaised = true;
+            changed = true;
+        }
+    }
+    // The window is smaller than believed: lower it. When the server states the window and it is
+    // the one believed, the estimate was wrong, not the window.
+    const std::optional<qint64> stated = error.contextLimit();
+    const bool windowKnownRight = stated && *stated >= context->window.tokens && counted > 0;
+    if (!windowKnownRight) {
+        if (const auto lowered = ModelWindows::loweredWindow(error, context->window.tokens)) {
+            next->window.tokens = *lowered;
+            next->window.info.contextWindow = *lowered;
+            next->window.source = ModelWindow::Source::Provider;
+            next->settings.window = 0; // the lowered window wins over the session's own setting for this call
+            next->windowLowered = true;
+            changed = true;
+        }
+    }
+    if (!changed)
+        return nullptr;
     next->prebuilt.reset();
     return next;
 }

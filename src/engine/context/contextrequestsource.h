@@ -24,6 +24,9 @@ public:
 
     // Setup, before the source is shared.
     void setTools(const QList<ToolDefinition> &tools) { m_tools = tools; }
+    // Room for the reply (max_tokens) asked by the agent loop after a reply was cut inside a tool
+    // call; still bounded by the model's max output and half the window. 0: the settings' reserve.
+    void setOutputReserve(qint64 tokens) { m_outputReserve = tokens; }
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
     void setLocale(const QString &bcp47) { m_locale = bcp47; }
     // "Re-run with this context": these messages and memories are left out of every request this
@@ -54,6 +57,7 @@ private:
     std::function<QDateTime()> m_clock;
     QString m_locale;
     ContextExclusions m_exclusions;
+    qint64 m_outputReserve = 0;
 };
 
 } // namespace Skein

@@ -56,7 +56,7 @@ private Q_SLOTS:
         TokenCalibration high;
         TokenCalibration low;
         for (int i = 0; i < 100; ++i) {
-            QVERIFY(high.addSample(u"m", 1000, 2800)); // 2.8× is accepted as data but clamped
+            QVERIFY(high.addSample(u"m", 1000, 5200)); // 5.2× is accepted as data but clamped
             QVERIFY(low.addSample(u"m", 1000, 350));
         }
         QCOMPARE(high.factor(u"m"), TokenCalibration::kMaxFactor);
@@ -73,8 +73,8 @@ private Q_SLOTS:
         QTest::newRow("zero estimate") << u"m"_s << qint64(0) << qint64(100);
         QTest::newRow("negative estimate") << u"m"_s << qint64(-100) << qint64(100);
         QTest::newRow("tiny prompt") << u"m"_s << qint64(10) << qint64(14);
-        QTest::newRow("outlier high") << u"m"_s << qint64(1000) << qint64(10000);
-        QTest::newRow("outlier low") << u"m"_s << qint64(1000) << qint64(100);
+        QTest::newRow("outlier high") << u"m"_s << qint64(1000) << qint64(7000);
+        QTest::newRow("outlier low") << u"m"_s << qint64(1000) << qint64(150);
         QTest::newRow("no model") << u"  "_s << qint64(1000) << qint64(1100);
     }
     void ignoresGarbage()
@@ -89,6 +89,24 @@ private Q_SLOTS:
         QCOMPARE(calibration.factor(u"m"), before);
         QCOMPARE(calibration.sampleCount(u"m"), 1);
         QCOMPARE(calibration.toJson().size(), 1);
+    }
+
+    // A context error that states the prompt's size: the factor jumps there (within bounds) and
+    // later samples go on from it.
+    void raiseJumpsToWhatTheServerCounted()
+    {
+        TokenCalibration calibration;
+        for (int i = 0; i < 20; ++i)
+            calibration.addSample(u"m", 1000, 1100);
+        calibration.raise(u"m", 3.2);
+        QCOMPARE(calibration.factor(u"m"), 3.2);
+        calibration.raise(u"m", 2.0); // never lowers
+        QCOMPARE(calibration.factor(u"m"), 3.2);
+        calibration.raise(u"m", 40.0);
+        QCOMPARE(calibration.factor(u"m"), TokenCalibration::kMaxFactor);
+        calibration.raise(u"fresh", 2.5);
+        QCOMPARE(calibration.factor(u"fresh"), 2.5);
+        QCOMPARE(calibration.sampleCount(u"fresh"), 1);
     }
 
     void jsonRoundTrip()
