@@ -278,6 +278,7 @@ void ChatTurn::sendRequest()
     m_call = m_client->chat(request);
     connect(m_call, &StreamingCall::deltasReceived, this, &ChatTurn::onDeltas);
     connect(m_call, &StreamingCall::finished, this, &ChatTurn::onCallFinished);
+    Q_EMIT requestSent(request.maxTokens.value_or(0));
 }
 
 void ChatTurn::onDeltas(const QList<StreamDelta> &deltas)

@@ -83,6 +83,8 @@ Q_SIGNALS:
     void assistantStarted(const QString &messageId);
     // New pieces of the reply, for live display.
     void deltasReceived(const QList<Skein::StreamDelta> &deltas);
+    // The request is on its way; maxTokens is the room it gives the reply (0: none set).
+    void requestSent(int maxTokens);
     // A batch of text went to the storage writer.
     void flushed(int count);
     // Everything is stored; error is empty for `complete`.

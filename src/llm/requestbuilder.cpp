@@ -1,5 +1,7 @@
 #include "llm/requestbuilder.h"
 
+#include "core/stream/toolarguments.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -87,10 +89,11 @@ QJsonArray anthropicAssistantBlocks(const ChatMessage &message)
     return blocks;
 }
 
-// OpenAI wants JSON text; an empty value is sent as "{}".
+// OpenAI wants JSON text of an object: anything else (a call cut off by max_tokens inside its
+// arguments) is sent as "{}" — servers reject the request otherwise (llama.cpp answers HTTP 500).
 QString argumentsText(const ToolCall &call)
 {
-    return call.argumentsJson.trimmed().isEmpty() ? u"{}"_s : call.argumentsJson;
+    return ToolArguments::legal(call.argumentsJson);
 }
 
 } // namespace

@@ -12,5 +12,6 @@ target_sources(skein_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/streamdecoder.h ${CMAKE_CURRENT_LIST_DIR}/streamdecoder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/streamdelta.h ${CMAKE_CURRENT_LIST_DIR}/streamdelta.cpp
   ${CMAKE_CURRENT_LIST_DIR}/streamjson.h ${CMAKE_CURRENT_LIST_DIR}/streamjson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/toolarguments.h ${CMAKE_CURRENT_LIST_DIR}/toolarguments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turnassembler.h ${CMAKE_CURRENT_LIST_DIR}/turnassembler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/utf8text.h)

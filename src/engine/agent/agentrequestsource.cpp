@@ -1,5 +1,8 @@
 #include "agentrequestsource.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace Skein {
 
 AgentRequestSource::AgentRequestSource(std::shared_ptr<const RequestSource> inner, QList<ToolDefinition> tools,
@@ -25,6 +28,8 @@ void AgentRequestSource::adjust(ChatRequest &request) const
     } else if (request.tools.isEmpty()) {
         request.tools = m_tools;
     }
+    if (m_outputTokens > 0 && request.maxTokens.value_or(0) < m_outputTokens)
+        request.maxTokens = int(std::min<qint64>(m_outputTokens, std::numeric_limits<int>::max()));
 }
 
 ChatRequest AgentRequestSource::build(const Session &session, const QList<Message> &path) const

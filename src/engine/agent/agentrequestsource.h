@@ -25,6 +25,9 @@ public:
     Status learn(Store &store, const RequestInputs *inputs, const ContextSnapshot *snapshot,
                  const Usage &usage) const override;
 
+    // Room for the reply when the inner source sets none of its own (a plain path source).
+    void setOutputTokens(qint64 tokens) { m_outputTokens = tokens; }
+
     // The instruction added to the request copy of the final call.
     static QString finalInstruction();
 
@@ -34,6 +37,7 @@ private:
     std::shared_ptr<const RequestSource> m_inner;
     QList<ToolDefinition> m_tools;
     bool m_final;
+    qint64 m_outputTokens = 0;
 };
 
 } // namespace Skein

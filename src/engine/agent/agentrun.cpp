@@ -21,6 +21,8 @@
 #include <QSet>
 #include <QSqlQuery>
 
+#include <utility>
+
 namespace Skein {
 
 namespace {
@@ -56,10 +58,11 @@ AgentRun::~AgentRun()
 
 AgentRun::SourceFactory AgentRun::contextSources()
 {
-    return [](const QList<ToolDefinition> &tools, bool finalCall) -> std::shared_ptr<const RequestSource> {
+    return [](const CallPlan &plan) -> std::shared_ptr<const RequestSource> {
         auto context = std::make_shared<ContextRequestSource>();
-        context->setTools(tools);
-        if (!finalCall)
+        context->setTools(plan.tools);
+        context->setOutputReserve(plan.outputTokens);
+        if (!plan.finalCall)
             return context;
         return std::make_shared<AgentRequestSource>(context, QList<ToolDefinition> {}, true);
     };
@@ -67,8 +70,11 @@ AgentRun::SourceFactory AgentRun::contextSources()
 
 AgentRun::SourceFactory AgentRun::plainSources()
 {
-    return [](const QList<ToolDefinition> &tools, bool finalCall) -> std::shared_ptr<const RequestSource> {
-        return std::make_shared<AgentRequestSource>(std::make_shared<PathRequestSource>(), tools, finalCall);
+    return [](const CallPlan &plan) -> std::shared_ptr<const RequestSource> {
+        auto source
+            = std::make_shared<AgentRequestSource>(std::make_shared<PathRequestSource>(), plan.tools, plan.finalCall);
+        source->setOutputTokens(plan.outputTokens);
+        return source;
     };
 }
 
@@ -77,6 +83,36 @@ QString AgentRun::repeatNudge(const QString &toolName, int times)
     return QStringLiteral(
                "Not run: you already called %1 %2 times with (nearly) the same arguments in this turn without "
                "progress. Change your approach, or answer the user with what you know.")
+            .arg(toolName)
+            .arg(times);
+}
+
+QString AgentRun::brokenArgumentsResult(const QString &toolName, const QString &arguments, bool cutByLength,
+                                        const QString &parseError)
+{
+    constexpr qsizetype kShown = 160;
+    const QString shown = arguments.size() > kShown ? arguments.left(kShown) + QStringLiteral("…") : arguments;
+    const QString began
+        = arguments.trimmed().isEmpty() ? QString() : QStringLiteral(" What arrived began: %1").arg(shown.simplified());
+    if (cutByLength)
+        return QStringLiteral(
+                   "Not run: your call to %1 was cut off after %2 characters of arguments: the reply reached its "
+                   "output limit (max_tokens) inside them, so they are incomplete JSON.%3 The next reply has more "
+                   "room: send the complete call again, or answer without it.")
+                .arg(toolName)
+                .arg(arguments.size())
+                .arg(began);
+    return QStringLiteral(
+               "Not run: the arguments of your call to %1 are not a valid JSON object (%2).%3 Send the call again "
+               "with a JSON object as its arguments, or answer without it.")
+            .arg(toolName, parseError, began);
+}
+
+QString AgentRun::brokenRepeatNudge(const QString &toolName, int times)
+{
+    return QStringLiteral(
+               "Not run: your calls to %1 arrived with cut-off or invalid arguments %2 times in this turn. Change your "
+               "approach (shorter arguments, fewer calls), or answer the user with what you know.")
             .arg(toolName)
             .arg(times);
 }
@@ -224,16 +260,23 @@ void AgentRun::startModelCall()
     }
     ++m_iteration;
     m_finalCall = m_options.toolsEnabled && m_iteration > m_options.maxIterations;
-    QList<ToolDefinition> definitions;
+    CallPlan plan;
+    plan.finalCall = m_finalCall;
+    plan.outputTokens = m_outputTokens;
     if (m_options.toolsEnabled && !m_finalCall && m_tools)
         for (const std::shared_ptr<Tool> &tool : m_tools->tools())
-            definitions.append({tool->name(), tool->description(), tool->parameters()});
+            plan.tools.append({tool->name(), tool->description(), tool->parameters()});
 
     m_turn = new ChatTurn(m_store, m_client, this);
     m_turn->setModel(m_model);
     m_turn->setProviderId(m_providerId);
     m_turn->setFlushInterval(m_flushIntervalMs);
-    m_turn->setRequestSource(m_sourceFactory(definitions, m_finalCall));
+    m_turn->setRequestSource(m_sourceFactory(plan));
+    connect(m_turn, &ChatTurn::requestSent, this, [this](int maxTokens) {
+        if (!m_cutTool.isEmpty())
+            Q_EMIT outputLimitRaised(std::exchange(m_cutTool, {}), m_lastMaxTokens, maxTokens);
+        m_lastMaxTokens = maxTokens;
+    });
     connect(m_turn, &ChatTurn::userMessageCommitted, this, [this](const QString &id) {
         m_userMessageId = id;
         m_text.clear();

@@ -42,11 +42,19 @@ public:
 
     void setOptions(const AgentOptions &options) { m_options = options; }
     const AgentOptions &options() const { return m_options; }
-    // Builds the request source of each model call from the tools to offer (empty for the final
-    // call after the iteration limit, finalCall true). The source runs governance before every
-    // call. Default: contextSources().
-    using SourceFactory
-        = std::function<std::shared_ptr<const RequestSource>(const QList<ToolDefinition> &tools, bool finalCall)>;
+    // What one model call of the loop asks for.
+    struct CallPlan
+    {
+        QList<ToolDefinition> tools; // to offer; empty for the final call after the iteration limit
+        bool finalCall = false;
+        // Room for the reply (max_tokens) when the previous reply was cut inside a tool call's
+        // arguments; 0: the budget's own output reserve. The context engine bounds it by the
+        // model's max output and half the window.
+        qint64 outputTokens = 0;
+    };
+    // Builds the request source of each model call from its plan. The source runs governance
+    // before every call. Default: contextSources().
+    using SourceFactory = std::function<std::shared_ptr<const RequestSource>(const CallPlan &plan)>;
     void setRequestSourceFactory(SourceFactory factory) { m_sourceFactory = std::move(factory); }
     // The context engine (ContextRequestSource: budget, selection, governance, snapshot) with the
     // tools; the final call gets none and the closing instruction.
@@ -83,6 +91,12 @@ public:
 
     // Sent to the model in place of a call that was not run; English on purpose (model-facing).
     static QString repeatNudge(const QString &toolName, int times);
+    // The result of a call whose arguments are not a JSON object: cut off by the output limit
+    // (cutByLength), or not valid JSON / not an object (parseError says where). Model-facing.
+    static QString brokenArgumentsResult(const QString &toolName, const QString &arguments, bool cutByLength,
+                                         const QString &parseError);
+    // The nudge when the calls of one tool keep arriving broken within the turn. Model-facing.
+    static QString brokenRepeatNudge(const QString &toolName, int times);
 
 Q_SIGNALS:
     void stateChanged(Skein::SessionState state);
@@ -96,6 +110,10 @@ Q_SIGNALS:
     void toolCallFinished(const QString &callId, Skein::ToolStatus status, const QString &result, bool reused);
     // Waiting for decide(); the state is WAITING_TOOL and survives a restart.
     void approvalRequested(const Skein::ApprovalRequest &request);
+    // The previous reply was cut off by its output limit inside a call to toolName, so the next
+    // model call of the turn went out with room for nextTokens (previousTokens before; equal when
+    // the model's limit was already reached). For the user: why the reply took an extra round.
+    void outputLimitRaised(const QString &toolName, int previousTokens, int nextTokens);
     void finished(Skein::SessionState state, const QString &error);
 
 private:
@@ -153,6 +171,9 @@ private:
     QPointer<ToolInvocation> m_invocation;
     QString m_approvalCallId;
     RepeatGuard m_repeats;
+    int m_lastMaxTokens = 0; // max_tokens of the last model call (0: not set)
+    qint64 m_outputTokens = 0; // room asked for the next calls of this turn (0: the default)
+    QString m_cutTool; // the call the last reply was cut in, while its next call is pending
     bool m_started = false;
     bool m_cancelRequested = false;
     bool m_finishing = false;

@@ -3,6 +3,7 @@
 #include "agentrun.h"
 
 #include "core/domain/ids.h"
+#include "core/stream/toolarguments.h"
 #include "engine/agent/resultdigest.h"
 #include "engine/tools/toolregistry.h"
 #include "llm/providerclient.h"
@@ -102,17 +103,22 @@ void AgentRun::nextCall()
                               ToolStatus::Failed, true);
         return;
     }
-    QJsonParseError error;
-    const QByteArray args
-        = slot.call.argumentsJson.trimmed().isEmpty() ? QByteArray("{}") : slot.call.argumentsJson.toUtf8();
-    const QJsonDocument doc = QJsonDocument::fromJson(args, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-        storeResult(slot.call.id,
-                    ToolResult::error(
-                        QStringLiteral("The arguments are not a JSON object (%1); nothing was run.") .arg(
-                                           error.error != QJsonParseError::NoError ? error.errorString()
-                                                                                   : QStringLiteral("not an object"))),
-                        ToolStatus::Failed, true);
+    QString parseError;
+    if (!ToolArguments::isObject(slot.call.argumentsJson, &parseError)) {
+        // Broken arguments (a reply cut by max_tokens inside them, or a model's invalid JSON): the
+        // raw text stays stored; the request copy carries {} (governance); the model is told.
+        const bool cut = m_lastTurn.finishReason == FinishReason::Length && m_next == m_slots.size() - 1;
+        const int failures = m_repeats.record(slot.call.name, RepeatGuard::brokenArguments());
+        if (cut) {
+            // The next model call of this turn gets twice the room, within the model's limits.
+            const qint64 last = std::max<qint64>(m_lastMaxTokens, m_outputTokens);
+            m_outputTokens = std::max(2 * last, last + 256);
+            m_cutTool = slot.call.name;
+        }
+        const QString text = failures > m_options.maxIdenticalCalls
+            ? brokenRepeatNudge(slot.call.name, failures)
+            : brokenArgumentsResult(slot.call.name, slot.call.argumentsJson, cut, parseError);
+        storeResult(slot.call.id, ToolResult::error(text), ToolStatus::Failed, true);
         return;
     }
     const int seen = m_repeats.record(slot.call.name, slot.call.argumentsJson);

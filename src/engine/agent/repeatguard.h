@@ -14,6 +14,9 @@ public:
     // How often this call has been seen in the run, counting this one.
     int record(const QString &toolName, const QString &argumentsJson);
     static QString signature(const QString &toolName, const QString &argumentsJson);
+    // Recorded in place of the arguments of a call whose arguments were cut off or invalid, so
+    // that repeated broken calls of one tool count together whatever text they carried.
+    static QString brokenArguments() { return QStringLiteral("\u0001broken arguments"); }
 
 private:
     QHash<QString, int> m_seen;

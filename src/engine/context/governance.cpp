@@ -2,6 +2,8 @@
 
 #include "engine/context/tooldigest.h"
 
+#include "core/stream/toolarguments.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -100,10 +102,15 @@ QList<Item> legalize(QList<Item> in, GovernanceReport &report, bool continuing)
         if (m.role == ChatMessage::Role::Assistant) {
             // Calls need a unique, non-empty id to be answerable.
             QList<ToolCall> calls;
-            for (const ToolCall &call : std::as_const(m.toolCalls)) {
+            for (ToolCall call : std::as_const(m.toolCalls)) {
                 if (call.id.isEmpty() || call.name.isEmpty() || seenCallIds.contains(call.id))
                     continue;
                 seenCallIds.insert(call.id);
+                // Every provider rejects arguments that are not an object (llama.cpp: HTTP 500).
+                if (!ToolArguments::isObject(call.argumentsJson)) {
+                    call.argumentsJson = ToolArguments::legal(call.argumentsJson);
+                    ++report.argumentsRepaired;
+                }
                 calls.append(call);
             }
             m.toolCalls = calls;

@@ -26,6 +26,7 @@ struct GovernanceReport
     int digested = 0;
     int omitted = 0; // tool outputs replaced by a one-line note to respect the tool-result cap
     int turnsDropped = 0;
+    int argumentsRepaired = 0; // tool calls whose arguments were not a JSON object, sent as {}
     QStringList droppedIds; // stored messages left out by dropping turns or as orphans
     qint64 tokens = 0; // the messages after governance
     bool overBudget = false; // the last turn alone is over messageBudget
@@ -33,13 +34,13 @@ struct GovernanceReport
 
 // SPEC §4.4, layer 2: makes a request copy legal and fit before EVERY model call (also inside the
 // agent loop). On request.messages: leading non-user messages and orphan or duplicate tool results
-// are dropped; each declared call without a result gets a synthetic error result ("interrupted
-// before completion") right after its block; empty assistant turns are dropped and consecutive
-// user turns merged, so roles alternate for every provider kind; old tool outputs over the
-// threshold are digested; tool results are capped; then the oldest turns are dropped while over
-// budget (the last turn always stays). sources, when given, runs parallel to request.messages
-// (the stored ids each message came from) and is kept parallel. Pure; stored messages are never
-// touched.
+// are dropped; tool-call arguments that are not a JSON object (a reply cut by max_tokens inside
+// them) are sent as {} — the stored raw text is untouched and the call's result tells the model; each declared call
+// without a result gets a synthetic error result ("interrupted before completion") right after its block; empty
+// assistant turns are dropped and consecutive user turns merged, so roles alternate for every provider kind; old tool
+// outputs over the threshold are digested; tool results are capped; then the oldest turns are dropped while over budget
+// (the last turn always stays). sources, when given, runs parallel to request.messages (the stored ids each message
+// came from) and is kept parallel. Pure; stored messages are never touched.
 GovernanceReport govern(ChatRequest &request, const GovernanceLimits &limits, QList<QStringList> *sources = nullptr);
 
 // Only the legality part of govern (no digests, no budget).

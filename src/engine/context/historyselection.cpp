@@ -42,7 +42,8 @@ ChatMessage toChat(const Message &m)
     }
     case Role::Tool: {
         ChatMessage t = ChatMessage::toolResult(m.toolCallId, m.toolName, text);
-        t.isError = m.status == MessageStatus::Failed;
+        // The agent loop stores a failed call's result with error set (Anthropic: is_error).
+        t.isError = m.status == MessageStatus::Failed || !m.error.isEmpty();
         return t;
     }
     case Role::User:

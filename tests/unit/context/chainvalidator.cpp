@@ -1,6 +1,7 @@
 #include "chainvalidator.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -43,6 +44,10 @@ QString openAiStyle(const QJsonArray &messages, bool ollama, bool continuing)
         QStringList expected; // ids (OpenAI) or names (Ollama)
         for (const QJsonValue &c : calls) {
             const QJsonObject call = c.toObject();
+            // Arguments must be a JSON object: a string of one (OpenAI), an object (Ollama).
+            const QJsonValue args = call.value(u"function"_s).toObject().value(u"arguments"_s);
+            if (ollama ? !args.isObject() : !QJsonDocument::fromJson(args.toString().toUtf8()).isObject())
+                return u"tool call arguments at %1 are not a JSON object"_s.arg(i);
             expected << (ollama ? call.value(u"function"_s).toObject().value(u"name"_s).toString()
                                 : call.value(u"id"_s).toString());
             if (!ollama && expected.constLast().isEmpty())
@@ -111,6 +116,8 @@ QString anthropic(const QJsonObject &body, bool continuing)
                 const QString id = block.value(u"id"_s).toString();
                 if (id.isEmpty() || declared.contains(id))
                     return u"bad tool_use id at %1"_s.arg(i);
+                if (!block.value(u"input"_s).isObject())
+                    return u"tool_use input at %1 is not an object"_s.arg(i);
                 declared.insert(id);
             } else if (type == u"text"_s) {
                 textSeen = true;

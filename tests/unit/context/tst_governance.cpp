@@ -89,9 +89,14 @@ QList<Message> randomPath(QRandomGenerator &rng, const QString &sessionId)
             for (int c = 0; c < n; ++c) {
                 const QString id = u"call_%1"_s.arg(++callCounter);
                 ids << id;
-                calls.append(QJsonObject {{u"id"_s, id},
-                                          {u"name"_s, c % 2 ? u"search"_s : u"fetch"_s},
-                                          {u"arguments"_s, u"{\"n\":%1}"_s.arg(c)}});
+                // Some replies were cut by max_tokens inside the arguments, some are not JSON at all.
+                const int broken = int(rng.bounded(100));
+                const QString arguments = broken < 5 ? u"{\"n\": %1, \"q\": \"unfinish"_s.arg(c)
+                    : broken < 7                     ? u"n=%1"_s.arg(c)
+                    : broken < 8                     ? u"[%1]"_s.arg(c)
+                                                     : u"{\"n\":%1}"_s.arg(c);
+                calls.append(QJsonObject {
+                    {u"id"_s, id}, {u"name"_s, c % 2 ? u"search"_s : u"fetch"_s}, {u"arguments"_s, arguments}});
             }
             Message &a = add(Role::Assistant, rng.bounded(2) ? u"Let me check."_s : QString());
             a.toolCalls = calls;
@@ -171,6 +176,47 @@ private Q_SLOTS:
         QCOMPARE(r.messages.at(3).toolCallId, u"a"_s);
         QVERIFY(r.messages.at(3).isError);
         QCOMPARE(r.messages.at(3).content, interruptedResultText());
+        for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
+            QCOMPARE(chainProblem(k, RequestBuilder::body(k, r)), QString());
+    }
+
+    // A reply cut by max_tokens inside a call's arguments (or a model's invalid JSON): the request
+    // copy carries {} for every kind, so no provider rejects it (llama.cpp answers HTTP 500 to the
+    // raw text); the stored message is not touched.
+    void brokenArgumentsGoOnTheWireAsAnEmptyObject()
+    {
+        ToolCall cut = call(u"c1"_s, u"calculator"_s);
+        cut.argumentsJson = u"{\"expression\": \"1+1+1+"_s;
+        ToolCall notJson = call(u"c2"_s, u"calculator"_s);
+        notJson.argumentsJson = u"{'expression': 2}"_s;
+        ToolCall array = call(u"c3"_s, u"calculator"_s);
+        array.argumentsJson = u"[1, 2]"_s;
+        ToolCall fine = call(u"c4"_s, u"calculator"_s);
+        ToolCall blank = call(u"c5"_s, u"calculator"_s);
+        blank.argumentsJson = QString();
+        ChatRequest r;
+        r.messages
+            = {ChatMessage::user(u"sum"_s), ChatMessage::assistant(QString(), {cut, notJson, array, fine, blank})};
+        for (const QString &id : {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s, u"c5"_s})
+            r.messages.append(ChatMessage::toolResult(id, u"calculator"_s, u"result"_s));
+        r.messages.append(ChatMessage::user(u"and?"_s));
+        ChatRequest governed = r;
+        const GovernanceReport report = makeLegal(governed);
+        QCOMPARE(report.argumentsRepaired, 3);
+        const QList<ToolCall> calls = governed.messages.at(1).toolCalls;
+        QCOMPARE(calls.size(), 5);
+        QCOMPARE(calls.at(0).argumentsJson, u"{}"_s);
+        QCOMPARE(calls.at(1).argumentsJson, u"{}"_s);
+        QCOMPARE(calls.at(2).argumentsJson, u"{}"_s);
+        QCOMPARE(calls.at(3).argumentsJson, fine.argumentsJson);
+        for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
+            QCOMPARE(chainProblem(k, RequestBuilder::body(k, governed)), QString());
+        // The wire format is legal even for a copy that skipped governance: every kind's builder
+        // sends an object (OpenAI as text), never the raw text.
+        const QJsonArray sent = RequestBuilder::body(ProviderKind::OpenAiCompatible, r)[u"messages"_s].toArray();
+        QCOMPARE(sent.at(1)[u"tool_calls"_s][0][u"function"_s][u"arguments"_s].toString(), u"{}"_s);
+        QCOMPARE(sent.at(1)[u"tool_calls"_s][3][u"function"_s][u"arguments"_s].toString(), fine.argumentsJson);
+        QCOMPARE(sent.at(1)[u"tool_calls"_s][4][u"function"_s][u"arguments"_s].toString(), u"{}"_s);
         for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
             QCOMPARE(chainProblem(k, RequestBuilder::body(k, r)), QString());
     }
@@ -272,6 +318,7 @@ private Q_SLOTS:
         int synthesized = 0;
         int orphans = 0;
         int dropped = 0;
+        int repaired = 0;
         constexpr int Paths = 2500;
         for (int n = 0; n < Paths; ++n) {
             Session session = Session::create(u"p"_s);
@@ -313,12 +360,14 @@ private Q_SLOTS:
             synthesized += built.governance.resultsSynthesized;
             orphans += built.governance.orphansDropped;
             dropped += built.governance.turnsDropped;
+            repaired += built.governance.argumentsRepaired;
         }
         // The generator exercised every mechanism.
         QVERIFY(digested > 0);
         QVERIFY(synthesized > 0);
         QVERIFY(orphans > 0);
         QVERIFY(dropped > 0);
+        QVERIFY(repaired > 0);
         QVERIFY(overBudget < Paths / 10);
         qInfo("%d paths x 3 kinds valid; %d over budget by their current turn alone; %d digests, %d synthetic "
               "results, %d orphans dropped, %d turns dropped",
