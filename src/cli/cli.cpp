@@ -58,8 +58,10 @@ void defineProviders(QCommandLineParser &p)
     p.addOption({QStringLiteral("base-url"), Cli::tr("The provider's base URL."), Cli::tr("url")});
     p.addOption({QStringLiteral("model"), Cli::tr("The default model."), Cli::tr("model")});
     p.addOption({QStringLiteral("api-key-env"),
-                                Cli::tr("Read the API key from this environment variable and keep it in the keychain."),
-                                Cli::tr("variable")});
+        Cli::tr("add, set-key: read the API key from this environment variable and keep it in the keychain; "
+                "models: use it for this run only."),
+        Cli::tr("variable")});
+    p.addOption({QStringLiteral("none"), Cli::tr("set-key: the provider needs no key (forget a stored one).")});
     p.addOption({QStringLiteral("context-window"), Cli::tr("set-model: the model's context window in tokens."),
                                 Cli::tr("tokens")});
     p.addOption({QStringLiteral("max-output"), Cli::tr("set-model: the most tokens the model writes in a reply."),
@@ -78,6 +80,9 @@ void defineSend(QCommandLineParser &p)
     p.addOption({QStringLiteral("provider"), Cli::tr("A configured provider."), Cli::tr("name")});
     p.addOption({QStringLiteral("base-url"), Cli::tr("A provider's base URL, without a stored key."), Cli::tr("url")});
     p.addOption({QStringLiteral("kind"), Cli::tr("openai, anthropic or ollama."), Cli::tr("kind")});
+    p.addOption({QStringLiteral("api-key-env"),
+        Cli::tr("Use the API key in this environment variable for this run (the keychain is not asked)."),
+        Cli::tr("variable")});
     p.addOption({QStringLiteral("model"), Cli::tr("The model."), Cli::tr("model")});
     p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
     Cli::defineToolOptions(p);
@@ -101,11 +106,13 @@ const QList<Cli::Command> &Cli::commands()
         {"import", "import FILE [--json]", &Cli::cmdImport, defineJson},
         {"providers",
          "providers list [--json] | add NAME --kind openai|anthropic|ollama --base-url URL [--model M] "
-         "[--api-key-env VAR] | remove NAME | models NAME | set-model NAME MODEL [--context-window N] "
+         "[--api-key-env VAR] | remove NAME | set-key NAME (--api-key-env VAR | --none) | models NAME "
+         "[--api-key-env VAR] | set-model NAME MODEL [--context-window N] "
          "[--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]",
          &Cli::cmdProviders, defineProviders},
         {"send",
-         "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--model M] [--max-iterations N] "
+         "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--api-key-env VAR] [--model M] "
+         "[--max-iterations N] "
          "[--allow-tool NAME]... [--deny-tools] [--no-tools] [--json] TEXT|-",
          &Cli::cmdSend, defineSend},
         {"memories", "memories list|add|edit|delete|accept|reject|disable|promote|restore|history [ID] [TEXT] [--json]",

@@ -64,8 +64,14 @@ private:
     static void endLoop(bool &done);
     SecretResult secretCall(const std::function<void(SecretStore &, QObject *, SecretStore::Callback)> &call);
     bool findProvider(const QString &nameOrId, ProviderConfig *out);
-    // An empty key when the provider has none stored (local servers).
-    bool readApiKey(const ProviderConfig &provider, QString *key);
+    // The key for a call: from --api-key-env when the command has it set (this run only),
+    // otherwise from the keychain — never asked for a provider recorded without a key. An empty
+    // key when the provider has none (local servers). Reports an error and returns false.
+    bool readApiKey(const ProviderConfig &provider, const QCommandLineParser &parser, QString *key);
+    // The value of the variable named by --api-key-env; an error when unset or empty.
+    bool keyFromEnvironment(const QCommandLineParser &parser, QString *key);
+    // Stores the key from --api-key-env in the keychain, read back before it counts.
+    bool storeKey(const ProviderConfig &provider, const QCommandLineParser &parser);
 
     // Session commands (cli_sessions.cpp)
     int cmdInfo(QCommandLineParser &parser);

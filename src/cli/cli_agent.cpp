@@ -315,8 +315,25 @@ int Cli::runAgent(AsyncStore &store, ProviderClient &client, const QString &sess
                              line += QLatin1Char(' ')
                                  + tr("— it needs approval and standard input is not a terminal (or --deny-tools); "
                                       "allow it with --allow-tool NAME");
+                         if (status == ToolStatus::Failed && !result.isEmpty())
+                             line += QStringLiteral(" — ") + result.section(QLatin1Char('\n'), 0, 0).left(300);
                          m_err << line << Qt::endl;
-                         Q_UNUSED(result)
+                     });
+    QObject::connect(run, &AgentRun::outputLimitRaised, &context,
+                     [this](const QString &tool, int previousTokens, int nextTokens) {
+                         if (nextTokens > previousTokens)
+                             m_err << tr("[agent] the reply was cut off by its output limit (%1 tokens) inside a call "
+                                         "to %2; asking again with room for %3 tokens")
+                                          .arg(previousTokens)
+                                          .arg(tool)
+                                          .arg(nextTokens)
+                                   << Qt::endl;
+                         else
+                             m_err << tr("[agent] the reply was cut off by its output limit (%1 tokens) inside a call "
+                                         "to %2; the model's limit is reached, so the model is asked to shorten it")
+                                          .arg(previousTokens)
+                                          .arg(tool)
+                                   << Qt::endl;
                      });
     QString approvalCall;
     LineReader reader([&](const QString &line, bool eof) {

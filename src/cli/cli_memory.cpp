@@ -99,6 +99,7 @@ void Cli::defineCompact(QCommandLineParser &p)
     p.addOption({u"provider"_s, tr("A configured provider (default: the session's)."), tr("name")});
     p.addOption({u"base-url"_s, tr("A provider's base URL, without a stored key."), tr("url")});
     p.addOption({u"kind"_s, tr("openai, anthropic or ollama."), tr("kind")});
+    p.addOption({u"api-key-env"_s, tr("Use the API key in this environment variable for this run."), tr("variable")});
     p.addOption({u"model"_s, tr("The model that writes the summaries (default: the session's)."), tr("model")});
     p.addOption({u"history-tokens"_s,
                  tr("The history share of the budget in tokens (default: from the model's window)."), tr("tokens")});
@@ -324,7 +325,7 @@ int Cli::cmdCompact(QCommandLineParser &parser)
         if (provider.isEmpty())
             return usage(tr("the session has no provider; use --provider NAME or --base-url URL --kind K"));
         QString key;
-        if (!findProvider(provider, &config) || !readApiKey(config, &key))
+        if (!findProvider(provider, &config) || !readApiKey(config, parser, &key))
             return 1;
         hasConfig = true;
         endpoint = ProviderKinds::endpoint(config, key);

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "core/domain/ids.h"
 #include "core/domain/providerconfig.h"
+#include "engine/providerkeys.h"
 #include "engine/providerkinds.h"
 #include "llm/modellistcall.h"
 #include "llm/providerclient.h"
@@ -33,6 +34,32 @@ QJsonObject modelJson(const ModelInfo &m)
     return o;
 }
 
+QString keyStateName(ApiKeyState state)
+{
+    switch (state) {
+    case ApiKeyState::None:
+        return QStringLiteral("none");
+    case ApiKeyState::Keychain:
+        return QStringLiteral("keychain");
+    case ApiKeyState::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QString keyStateText(ApiKeyState state)
+{
+    switch (state) {
+    case ApiKeyState::None:
+        return Cli::tr("no key");
+    case ApiKeyState::Keychain:
+        return Cli::tr("key in keychain");
+    case ApiKeyState::Unknown:
+        break;
+    }
+    return Cli::tr("key not checked yet");
+}
+
 QJsonObject providerJson(const ProviderConfig &p)
 {
     QJsonArray models;
@@ -45,6 +72,7 @@ QJsonObject providerJson(const ProviderConfig &p)
     o.insert(QStringLiteral("base_url"), p.baseUrl);
     o.insert(QStringLiteral("model"), p.defaultModel);
     o.insert(QStringLiteral("models"), models);
+    o.insert(QStringLiteral("api_key"), keyStateName(p.apiKey));
     return o;
 }
 
@@ -103,6 +131,22 @@ SecretResult Cli::secretCall(const std::function<void(SecretStore &, QObject *, 
     return result;
 }
 
+bool Cli::storeKey(const ProviderConfig &provider, const QCommandLineParser &parser)
+{
+    QString key;
+    if (!keyFromEnvironment(parser, &key))
+        return false;
+    const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
+        s.write(ProviderKinds::secretKey(provider.id), key, c, std::move(cb));
+    });
+    if (r.ok() && m_context->secrets().availability() != SecretStore::Availability::SessionOnly)
+        return true;
+    fail(tr("the keychain is not available, so the key was not stored: %1. Without a keychain, give the key to "
+            "each command with --api-key-env VARIABLE instead.")
+             .arg(r.message.isEmpty() ? m_context->secrets().availabilityReason() : r.message));
+    return false;
+}
+
 bool Cli::findProvider(const QString &nameOrId, ProviderConfig *out)
 {
     Result<QList<ProviderConfig>> all = m_store->providers().list();
@@ -119,19 +163,46 @@ bool Cli::findProvider(const QString &nameOrId, ProviderConfig *out)
     return false;
 }
 
-bool Cli::readApiKey(const ProviderConfig &provider, QString *key)
+bool Cli::keyFromEnvironment(const QCommandLineParser &parser, QString *key)
 {
+    const QString variable = parser.value(QStringLiteral("api-key-env"));
+    *key = qEnvironmentVariable(variable.toLocal8Bit().constData()).trimmed();
+    if (!key->isEmpty())
+        return true;
+    fail(tr("the environment variable %1 is not set or empty").arg(variable));
+    return false;
+}
+
+bool Cli::readApiKey(const ProviderConfig &provider, const QCommandLineParser &parser, QString *key)
+{
+    // A key for this run only: the keychain is not asked (and nothing is stored).
+    if (parser.optionNames().contains(QStringLiteral("api-key-env")) && parser.isSet(QStringLiteral("api-key-env")))
+        return keyFromEnvironment(parser, key);
     const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
-        s.read(ProviderKinds::secretKey(provider.id), c, std::move(cb));
+        ProviderKeys::read(s, provider, c, std::move(cb));
     });
+    if (const std::optional<ApiKeyState> state = ProviderKeys::learned(m_context->secrets(), provider, r)) {
+        if (Status s = m_store->providers().setApiKeyState(provider.id, *state); !s)
+            m_err << tr("note: could not record whether %1 has a key: %2").arg(provider.name, s.error().message)
+                  << Qt::endl;
+    }
     if (r.ok()) {
         *key = r.value;
         return true;
     }
     if (r.status == SecretResult::Status::NotFound)
         return true; // a local server without a key
-    fail(tr("cannot read the API key of %1 from the keychain: %2").arg(provider.name, r.message));
-    return false;
+    if (provider.apiKey == ApiKeyState::Keychain) {
+        fail(ProviderKeys::unavailableHelp(provider.name, r.message));
+        return false;
+    }
+    // Not known whether there is a key (a provider from before Skein recorded it): go on without
+    // one; a server that needs one answers with an authentication error naming the way out.
+    m_err << tr("note: the keychain cannot be used here (%1), so %2 is used without an API key; if it needs one, "
+                "pass it with --api-key-env VARIABLE")
+                 .arg(r.message, provider.name)
+          << Qt::endl;
+    return true;
 }
 
 int Cli::cmdProviders(QCommandLineParser &parser)
@@ -150,7 +221,8 @@ int Cli::cmdProviders(QCommandLineParser &parser)
             return 0;
         }
         for (const ProviderConfig &p : all.value())
-            m_out << p.name << '\t' << p.kind << '\t' << p.baseUrl << '\t' << p.defaultModel << Qt::endl;
+            m_out << p.name << '\t' << p.kind << '\t' << p.baseUrl << '\t' << p.defaultModel << '\t'
+                  << keyStateText(p.apiKey) << Qt::endl;
         return 0;
     }
     if (action == QLatin1String("add")) {
@@ -178,17 +250,12 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         config.defaultModel = parser.value(QStringLiteral("model"));
         config.createdAt = config.updatedAt = Ids::nowMs();
 
+        // Without a key the keychain is never touched, now or when the provider is used.
+        config.apiKey = ApiKeyState::None;
         if (parser.isSet(QStringLiteral("api-key-env"))) {
-            const QString variable = parser.value(QStringLiteral("api-key-env"));
-            const QString key = qEnvironmentVariable(variable.toLocal8Bit().constData()).trimmed();
-            if (key.isEmpty())
-                return fail(tr("the environment variable %1 is not set or empty").arg(variable));
-            const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
-                s.write(ProviderKinds::secretKey(config.id), key, c, std::move(cb));
-            });
-            if (!r.ok() || m_context->secrets().availability() == SecretStore::Availability::SessionOnly)
-                return fail(tr("the keychain is not available, so the key was not stored: %1")
-                                .arg(r.message.isEmpty() ? m_context->secrets().availabilityReason() : r.message));
+            if (!storeKey(config, parser))
+                return 1;
+            config.apiKey = ApiKeyState::Keychain;
         }
         if (Status s = m_store->providers().save(config); !s)
             return fail(s.error());
@@ -203,6 +270,8 @@ int Cli::cmdProviders(QCommandLineParser &parser)
             return 1;
         if (Status s = m_store->providers().remove(config.id); !s)
             return fail(s.error());
+        if (config.apiKey == ApiKeyState::None)
+            return 0;
         const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
             s.remove(ProviderKinds::secretKey(config.id), c, std::move(cb));
         });
@@ -211,12 +280,37 @@ int Cli::cmdProviders(QCommandLineParser &parser)
                 tr("the provider was removed, but its key could not be removed from the keychain: %1").arg(r.message));
         return 0;
     }
+    if (action == QLatin1String("set-key")) {
+        if (args.size() != 2 || parser.isSet(QStringLiteral("api-key-env")) == parser.isSet(QStringLiteral("none")))
+            return usage(tr("usage: providers set-key NAME (--api-key-env VAR | --none)"));
+        ProviderConfig config;
+        if (!findProvider(args.at(1), &config))
+            return 1;
+        if (parser.isSet(QStringLiteral("none"))) {
+            // Forget the key: remove it from the keychain when one may be there.
+            if (config.apiKey != ApiKeyState::None) {
+                const SecretResult r = secretCall([&](SecretStore &s, QObject *c, SecretStore::Callback cb) {
+                    s.remove(ProviderKinds::secretKey(config.id), c, std::move(cb));
+                });
+                if (r.status == SecretResult::Status::Unavailable)
+                    return fail(tr("the key could not be removed from the keychain: %1").arg(r.message));
+            }
+            if (Status s = m_store->providers().setApiKeyState(config.id, ApiKeyState::None); !s)
+                return fail(s.error());
+            return 0;
+        }
+        if (!storeKey(config, parser))
+            return 1;
+        if (Status s = m_store->providers().setApiKeyState(config.id, ApiKeyState::Keychain); !s)
+            return fail(s.error());
+        return 0;
+    }
     if (action == QLatin1String("models")) {
         if (args.size() != 2)
             return usage(tr("usage: providers models NAME"));
         ProviderConfig config;
         QString key;
-        if (!findProvider(args.at(1), &config) || !readApiKey(config, &key))
+        if (!findProvider(args.at(1), &config) || !readApiKey(config, parser, &key))
             return 1;
         ProviderClient client(m_context->network(), ProviderKinds::endpoint(config, key));
         ModelListCall *call = client.listModels();
@@ -280,7 +374,7 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         printModel(m_out, *it);
         return 0;
     }
-    return usage(tr("usage: providers list|add|remove|models|set-model"));
+    return usage(tr("usage: providers list|add|remove|set-key|models|set-model"));
 }
 
 } // namespace Skein

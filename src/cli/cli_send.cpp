@@ -31,14 +31,15 @@ int Cli::cmdSend(QCommandLineParser &parser)
             return usage(tr("--max-iterations needs a positive number"));
     }
 
-    // Endpoint: a configured provider (key from the keychain) or an ad-hoc URL without a key.
+    // Endpoint: a configured provider (key from --api-key-env or the keychain) or an ad-hoc URL
+    // (key from --api-key-env or none).
     ProviderEndpoint endpoint;
     QString providerId;
     QString model = parser.value(QStringLiteral("model"));
     if (parser.isSet(QStringLiteral("provider"))) {
         ProviderConfig config;
         QString key;
-        if (!findProvider(parser.value(QStringLiteral("provider")), &config) || !readApiKey(config, &key))
+        if (!findProvider(parser.value(QStringLiteral("provider")), &config) || !readApiKey(config, parser, &key))
             return 1;
         endpoint = ProviderKinds::endpoint(config, key);
         providerId = config.id;
@@ -51,7 +52,10 @@ int Cli::cmdSend(QCommandLineParser &parser)
         const QUrl url(parser.value(QStringLiteral("base-url")), QUrl::StrictMode);
         if (!url.isValid() || url.scheme().isEmpty())
             return usage(tr("--base-url needs a full URL such as https://api.openai.com/v1"));
-        endpoint = ProviderEndpoint::make(*kind, url);
+        QString key;
+        if (parser.isSet(QStringLiteral("api-key-env")) && !keyFromEnvironment(parser, &key))
+            return 1;
+        endpoint = ProviderEndpoint::make(*kind, url, key);
     }
 
     Session session;

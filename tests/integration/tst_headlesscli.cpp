@@ -1,0 +1,196 @@
+// skein-cli on a machine without a session bus and without a display (issue 12 item 2), as a user
+// runs it over SSH: a keyless local server must work end to end — providers add → send (tools on,
+// default settings) → show → context → export — without ever touching the keychain; a provider
+// whose key is in the keychain fails with an error naming both ways out, and --api-key-env
+// supplies the key for one run without storing it anywhere.
+
+#include "cliprocess.h"
+#include "replayserver.h"
+#include "scriptedmodel.h"
+#include "storage/providerrepository.h"
+#include "storage/store.h"
+#include "testsupport.h"
+
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Skein;
+using namespace Skein::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// No session bus, no display: what a headless machine (or CI without dbus-run-session) offers.
+QProcessEnvironment headless(const QString &dataDir)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"})
+        env.remove(QString::fromLatin1(name));
+    env.insert(u"SKEIN_DATA_DIR"_s, dataDir);
+    return env;
+}
+
+QString describe(const CliRun &run)
+{
+    return u"status %1\nstdout: %2\nstderr: %3"_s.arg(run.status)
+        .arg(QString::fromUtf8(run.out), QString::fromUtf8(run.err));
+}
+
+ReplayResponse answer(const RecordedRequest &request)
+{
+    // One tool round (the calculator, a built-in read-only tool), then an answer.
+    int results = 0;
+    for (const QJsonValue &m : requestMessages(request))
+        if (m[u"role"_s] == u"tool"_s)
+            ++results;
+    ScriptedReply reply;
+    reply.promptTokens = 40;
+    reply.completionTokens = 6;
+    if (results == 0 && !requestJson(request).value(u"tools"_s).toArray().isEmpty())
+        reply.toolCalls = {{u"call_1"_s, u"calculator"_s, QJsonObject {{u"expression"_s, u"17 * 3"_s}}}};
+    else
+        reply.text = u"It is 51."_s;
+    return openAiReply(reply);
+}
+
+} // namespace
+
+class TestHeadlessCli final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keylessLocalServerNeedsNoKeychain()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        ReplayServer server;
+        QVERIFY(server.listen());
+        server.route("POST", "/v1/chat/completions", answer);
+
+        CliRun r = runCli({u"providers"_s, u"add"_s, u"peer"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                           server.url(u"/v1"_s).toString(), u"--model"_s, u"local-model"_s},
+                          env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"providers"_s, u"list"_s, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QJsonArray providers = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(providers.size(), 1);
+        QCOMPARE(providers.at(0)[u"api_key"_s].toString(), u"none"_s);
+
+        // Tools on, default settings: the calculator runs, the answer streams to stdout.
+        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--json"_s, u"What is 17 times 3?"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QVERIFY2(!r.err.contains("keychain") && !r.err.contains("D-Bus"), qPrintable(describe(r)));
+        const QJsonObject sent = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(sent[u"state"_s].toString(), u"completed"_s);
+        QCOMPARE(sent[u"iterations"_s].toInt(), 2);
+        const QString session = sent[u"session_id"_s].toString();
+        QVERIFY(!session.isEmpty());
+        QCOMPARE(server.requestCount(), 2);
+        QVERIFY(!server.requests().at(0).hasHeader("authorization"));
+
+        r = runCli({u"show"_s, session}, env);
+        QVERIFY2(r.status == 0 && r.out.contains("It is 51."), qPrintable(describe(r)));
+        r = runCli({u"context"_s, session, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QVERIFY(QJsonDocument::fromJson(r.out).isObject());
+        const QString exported = dir.filePath(u"chat.json"_s);
+        r = runCli({u"export"_s, session, u"-o"_s, exported}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QVERIFY(readFile(exported).contains("It is 51."));
+        r = runCli({u"providers"_s, u"remove"_s, u"peer"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+    }
+
+    void keyInTheKeychainNamesBothWaysOut()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString dataDir = dir.filePath(u"data"_s);
+        QProcessEnvironment env = headless(dataDir);
+        ReplayServer server;
+        QVERIFY(server.listen());
+        server.route("POST", "/v1/chat/completions", answer);
+        CliRun r = runCli({u"providers"_s, u"add"_s, u"cloud"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                           server.url(u"/v1"_s).toString(), u"--model"_s, u"m"_s},
+                          env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        // Storing a key without a keychain is refused, and says how to go on.
+        const QString key = u"sk-headless-0123456789"_s;
+        env.insert(u"CLOUD_KEY"_s, key);
+        r = runCli({u"providers"_s, u"set-key"_s, u"cloud"_s, u"--api-key-env"_s, u"CLOUD_KEY"_s}, env);
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("--api-key-env"), qPrintable(describe(r)));
+
+        // As if the key had been stored on a desktop session: recorded as being in the keychain.
+        {
+            auto store = Store::open(dataDir);
+            QVERIFY(store);
+            const ProviderConfig cloud = store.value()->providers().list().value().at(0);
+            QVERIFY(store.value()->providers().setApiKeyState(cloud.id, ApiKeyState::Keychain));
+        }
+        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"hello"_s}, env);
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("cloud") && r.err.contains("keychain") && r.err.contains("--api-key-env")
+                     && r.err.contains("Secret Service"),
+                 qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 0);
+
+        // The key for this run only: sent to the server, stored nowhere.
+        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"--api-key-env"_s, u"CLOUD_KEY"_s,
+                    u"--no-tools"_s, u"hello"_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 1);
+        QCOMPARE(server.requests().at(0).header("authorization"), "Bearer " + key.toUtf8());
+        QDirIterator files(dataDir, QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString path = files.next();
+            QVERIFY2(!readFile(path).contains(key.toUtf8()), qPrintable(path));
+        }
+        QVERIFY(!r.out.contains(key.toUtf8()) && !r.err.contains(key.toUtf8()));
+
+        // An unset variable is a plain error, before anything is sent.
+        r = runCli(
+            {u"send"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"--api-key-env"_s, u"NO_SUCH_VARIABLE"_s, u"hello"_s},
+            env);
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("NO_SUCH_VARIABLE"), qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 1);
+    }
+
+    // A provider from before Skein recorded the key state: used without a key, with a note.
+    void providerOfUnknownKeyStateGoesOnWithANote()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString dataDir = dir.filePath(u"data"_s);
+        const QProcessEnvironment env = headless(dataDir);
+        ReplayServer server;
+        QVERIFY(server.listen());
+        server.route("POST", "/v1/chat/completions", answer);
+        CliRun r = runCli({u"providers"_s, u"add"_s, u"old"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                           server.url(u"/v1"_s).toString(), u"--model"_s, u"m"_s},
+                          env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        {
+            auto store = Store::open(dataDir);
+            QVERIFY(store);
+            const ProviderConfig old = store.value()->providers().list().value().at(0);
+            QVERIFY(store.value()->providers().setApiKeyState(old.id, ApiKeyState::Unknown));
+        }
+        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"old"_s, u"--no-tools"_s, u"hello"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains("without an API key") && r.err.contains("--api-key-env"), qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 1);
+    }
+};
+
+SKEIN_CORE_TEST_MAIN(TestHeadlessCli)
+#include "tst_headlesscli.moc"
