@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Takes the chat screenshots that need a model asking for tools (docs/screenshots/tool-approval.png)
-# from the gui_chatagent test, under Xvfb. Run inside the build root:
+# Takes the screenshots that need a scripted situation from the GUI tests, under Xvfb: a model
+# asking for tools (docs/screenshots/tool-approval.png, gui_chatagent) and a provider whose key is
+# in a keychain that cannot be reached (settings-key-unreachable.png, gui_settingsdialog). Run inside the build root:
 #   scripts/sysroot run -- xvfb-run -a -s "-screen 0 1280x800x24" scripts/chat-screenshots.sh build/dev
 set -euo pipefail
 build=$1
@@ -8,4 +9,6 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$src/docs/screenshots"
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
-echo "screenshots: $src/docs/screenshots/tool-approval.png"
+SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
+  "$build/tests/gui/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain
+echo "screenshots: $src/docs/screenshots/tool-approval.png $src/docs/screenshots/settings-key-unreachable.png"

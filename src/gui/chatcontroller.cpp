@@ -9,6 +9,7 @@
 #include "engine/agent/toolhost.h"
 #include "engine/chatturn.h"
 #include "engine/context/contextrequestsource.h"
+#include "engine/providerkeys.h"
 #include "engine/providerkinds.h"
 #include "llm/providerclient.h"
 #include "models/searchresultmodel.h"
@@ -478,22 +479,39 @@ void ChatController::runTurn(const PendingTurn &pending)
     Q_EMIT runStarted(pending.sessionId);
     const quint64 generation = ++m_turnGeneration;
     const bool agent = pending.kind == TurnKind::Send || pending.kind == TurnKind::Resume;
-    m_context.secrets().read(ProviderKinds::secretKey(provider.id), this,
-                             [this, pending, provider, generation, agent](const SecretResult &secret) {
-                                 if (generation != m_turnGeneration)
-                                     return;
-                                 const QString key = secret.ok() ? secret.value : QString();
-                                 if (!agent || m_tools->isReady()) {
-                                     startTurn(pending, provider, key);
-                                     return;
-                                 }
-                                 // The first send after start waits until the tool servers are up (or timed out).
-                                 Q_EMIT notice(tr("Starting tool servers…"));
-                                 m_tools->whenReady(this, [this, pending, provider, key, generation] {
-                                     if (generation == m_turnGeneration)
-                                         startTurn(pending, provider, key);
-                                 });
-                             });
+    ProviderKeys::read(m_context.secrets(), provider, this,
+                       [this, pending, provider, generation, agent](const SecretResult &secret) {
+                           if (generation != m_turnGeneration)
+                               return;
+                           noteKeyLookup(provider, secret);
+                           const QString key = secret.ok() ? secret.value : QString();
+                           if (!agent || m_tools->isReady()) {
+                               startTurn(pending, provider, key);
+                               return;
+                           }
+                           // The first send after start waits until the tool servers are up (or timed out).
+                           Q_EMIT notice(tr("Starting tool servers…"));
+                           m_tools->whenReady(this, [this, pending, provider, key, generation] {
+                               if (generation == m_turnGeneration)
+                                   startTurn(pending, provider, key);
+                           });
+                       });
+}
+
+void ChatController::noteKeyLookup(const ProviderConfig &provider, const SecretResult &secret)
+{
+    if (const std::optional<ApiKeyState> state = ProviderKeys::learned(m_context.secrets(), provider, secret)) {
+        for (ProviderConfig &p : m_providers)
+            if (p.id == provider.id)
+                p.apiKey = *state;
+        const QString id = provider.id;
+        m_context.storage().write(
+            [id, state = *state](Store &store) { return store.providers().setApiKeyState(id, state); });
+    }
+    if (secret.status == SecretResult::Status::Unavailable && provider.apiKey == ApiKeyState::Keychain)
+        Q_EMIT notice(tr("The API key of %1 is in the system keychain, but the keychain cannot be used (%2). The "
+                         "request is sent without it; see Settings → Providers.")
+                          .arg(provider.name, secret.message));
 }
 
 void ChatController::startTurn(const PendingTurn &pending, const ProviderConfig &provider, const QString &key)
@@ -595,18 +613,27 @@ void ChatController::onTurnFinished()
 
 void ChatController::finishTurn(const PendingTurn &finished, const QString &assistantId, const QString &userId)
 {
-    // The stored row is the truth (usage, finish reason, tool calls).
-    if (!assistantId.isEmpty())
-        m_context.storage().read<Message>(
-            this, [assistantId](Store &store) { return store.messages().get(assistantId); },
-            [this, assistantId, finished](Result<Message> stored) {
-                if (stored && m_thread->sessionId() == finished.sessionId && m_thread->contains(assistantId)) {
-                    m_thread->updateMessage(stored.value());
-                    m_tokenCache.remove(assistantId);
-                    updateContextTokens();
-                }
-                Q_EMIT messageStored(finished.sessionId, assistantId);
-            });
+    if (assistantId.isEmpty()) {
+        settleTurn(finished, userId);
+        return;
+    }
+    // The stored row is the truth (status, usage, finish reason, tool calls): it is in the view
+    // before the turn is reported done, so nobody sees "idle" beside a reply still "generating".
+    m_context.storage().read<Message>(
+        this, [assistantId](Store &store) { return store.messages().get(assistantId); },
+        [this, assistantId, finished, userId](Result<Message> stored) {
+            if (stored && m_thread->sessionId() == finished.sessionId && m_thread->contains(assistantId)) {
+                m_thread->updateMessage(stored.value());
+                m_tokenCache.remove(assistantId);
+                updateContextTokens();
+            }
+            Q_EMIT messageStored(finished.sessionId, assistantId);
+            settleTurn(finished, userId);
+        });
+}
+
+void ChatController::settleTurn(const PendingTurn &finished, const QString &userId)
+{
     if (finished.kind == TurnKind::Send && !userId.isEmpty())
         maybeAutoTitle(finished.sessionId, finished.text);
     refreshSession(finished.sessionId);

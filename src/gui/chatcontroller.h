@@ -28,6 +28,7 @@ class SearchResultModel;
 class SessionListModel;
 class ThreadModel;
 struct StreamDelta;
+struct SecretResult;
 
 // The chat area's logic between the widgets and storage: loads sessions and threads off the GUI
 // thread, runs one turn at a time (further sends queue) and feeds streamed text to the
@@ -172,17 +173,24 @@ private:
     void loadThread(const QString &sessionId, const QString &showMessageId);
     void runTurn(const PendingTurn &pending);
     void startTurn(const PendingTurn &pending, const ProviderConfig &provider, const QString &key);
+    // Records what a key lookup taught (a key found or missing) and tells the user when a stored
+    // key cannot be read because the keychain is unavailable.
+    void noteKeyLookup(const ProviderConfig &provider, const SecretResult &secret);
     void onDeltas(const QList<StreamDelta> &deltas);
     void flushStream();
     void onTurnFinished();
     // chatcontroller_agent.cpp: sends and resumes run the agent loop.
     void startRun(const PendingTurn &pending, ProviderClient *client, const QString &providerId, const QString &model);
     void onRunFinished(Skein::SessionState state, const QString &error);
+    // Shows the finished reply as stored, then settles the turn (idle, or the next queued one).
     void finishTurn(const PendingTurn &finished, const QString &assistantId, const QString &userId);
+    void settleTurn(const PendingTurn &finished, const QString &userId);
     // Adds the stored messages between the shown branch and `messageId` (tool results, the
     // next reply) and refreshes the finished ones; the reply being streamed is left alone.
-    void syncPath(const QString &sessionId, const QString &messageId);
-    void syncActiveLeaf(const QString &sessionId);
+    // Brings the shown branch up to the stored path ending at messageId (or the session's active
+    // leaf); `then` runs once that is applied (or could not be), e.g. to report the turn done.
+    void syncPath(const QString &sessionId, const QString &messageId, std::function<void()> then = {});
+    void syncActiveLeaf(const QString &sessionId, std::function<void()> then = {});
     void refreshMessage(const QString &messageId);
     void finishPendingTurn(const QString &error);
     void persistActiveLeaf();

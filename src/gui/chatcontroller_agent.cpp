@@ -2,6 +2,7 @@
 // later iterations reach the ThreadModel here.
 #include "app/appcontext.h"
 #include "chatcontroller.h"
+
 #include "engine/agent/agentrun.h"
 #include "engine/agent/agentrunner.h"
 #include "engine/agent/toolhost.h"
@@ -11,6 +12,7 @@
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
+#include <QScopeGuard>
 
 #include <QSet>
 
@@ -146,6 +148,19 @@ void ChatController::startRun(const PendingTurn &pending, ProviderClient *client
         m_thread->setToolCallState(request.call.callId, QStringLiteral("awaiting"));
         Q_EMIT approvalRequested(request);
     });
+    connect(run, &AgentRun::outputLimitRaised, this, [this](const QString &tool, int previous, int next) {
+        // Why the reply takes an extra round: the card of the cut call says "not run".
+        Q_EMIT notice(next > previous
+                          ? tr("The reply was cut off by its output limit (%1 tokens) inside a call to %2; asking "
+                               "again with room for %3 tokens.")
+                                .arg(previous)
+                                .arg(tool)
+                                .arg(next)
+                          : tr("The reply was cut off by its output limit (%1 tokens) inside a call to %2; the "
+                               "model's limit is reached, so it is asked to shorten the call.")
+                                .arg(previous)
+                                .arg(tool));
+    });
     connect(run, &AgentRun::finished, this, &ChatController::onRunFinished);
 
     if (pending.kind == TurnKind::Resume) {
@@ -180,9 +195,10 @@ void ChatController::onRunFinished(SessionState state, const QString &error)
     if (state == SessionState::Failed && !error.isEmpty())
         Q_EMIT notice(error);
     m_streamTarget.clear();
-    // Tool results written after the last reply (a cancel in the middle of the tools).
-    syncActiveLeaf(finished.sessionId);
-    finishTurn(finished, assistantId, userId);
+    // Tool results written after the last reply (a cancel in the middle of the tools) are shown
+    // before the turn is reported done: idle means the view holds the final path.
+    syncActiveLeaf(finished.sessionId,
+                   [this, finished, assistantId, userId] { finishTurn(finished, assistantId, userId); });
 }
 
 void ChatController::refreshMessage(const QString &messageId)
@@ -204,20 +220,25 @@ void ChatController::refreshMessage(const QString &messageId)
         });
 }
 
-void ChatController::syncActiveLeaf(const QString &sessionId)
+void ChatController::syncActiveLeaf(const QString &sessionId, std::function<void()> then)
 {
     m_context.storage().read<Session>(
         this, [sessionId](Store &store) { return store.sessions().get(sessionId); },
-        [this](Result<Session> s) {
+        [this, then = std::move(then)](Result<Session> s) {
             if (s && !s->activeLeafId.isEmpty())
-                syncPath(s->id, s->activeLeafId);
+                syncPath(s->id, s->activeLeafId, then);
+            else if (then)
+                then();
         });
 }
 
-void ChatController::syncPath(const QString &sessionId, const QString &messageId)
+void ChatController::syncPath(const QString &sessionId, const QString &messageId, std::function<void()> then)
 {
-    if (m_thread->sessionId() != sessionId || messageId.isEmpty())
+    if (m_thread->sessionId() != sessionId || messageId.isEmpty()) {
+        if (then)
+            then();
         return;
+    }
     // The rows at the end of the shown branch: the walk up stops at the first of them.
     QSet<QString> known;
     const QStringList rows = m_thread->rows();
@@ -239,7 +260,11 @@ void ChatController::syncPath(const QString &sessionId, const QString &messageId
             }
             return chain;
         },
-        [this, sessionId](Result<QList<Message>> chain) {
+        [this, sessionId, then = std::move(then)](Result<QList<Message>> chain) {
+            const auto done = qScopeGuard([&then] {
+                if (then)
+                    then();
+            });
             if (!chain || m_thread->sessionId() != sessionId)
                 return;
             for (Message m : chain.value()) {

@@ -165,6 +165,7 @@ void FirstRunDialog::useLocalServer(int index)
     config.baseUrl = server.baseUrl.toString();
     config.models = server.models.isEmpty() ? preset->models : server.models;
     config.defaultModel = config.models.isEmpty() ? QString() : config.models.first().id;
+    config.apiKey = ApiKeyState::None; // a server on this computer: no key, the keychain is not asked
     config.createdAt = config.updatedAt = Ids::nowMs();
     m_status->setText(tr("Adding %1…").arg(config.name));
     m_context.storage().write(
@@ -202,8 +203,12 @@ void FirstRunDialog::addCloudProvider()
                 return;
             }
             m_key->clear();
+            ProviderConfig stored = config;
+            stored.apiKey = m_context.secrets().availability() == SecretStore::Availability::SessionOnly
+                ? ApiKeyState::Unknown // kept for this session only: nothing to rely on after a restart
+                : ApiKeyState::Keychain;
             m_context.storage().write(
-                this, [config](Store &store) { return store.providers().save(config); },
+                this, [stored](Store &store) { return store.providers().save(stored); },
                 [this, id = config.id](Status status) {
                     if (!status) {
                         m_status->setText(tr("The provider could not be saved: %1").arg(status.error().message));

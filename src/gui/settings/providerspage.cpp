@@ -2,6 +2,7 @@
 
 #include "app/appcontext.h"
 #include "core/domain/ids.h"
+#include "engine/providerkeys.h"
 #include "engine/providerkinds.h"
 #include "llm/providerpresets.h"
 #include "models/settings/modelinfotablemodel.h"
@@ -332,6 +333,7 @@ void ProvidersPage::addFromPreset(const QString &presetId)
     config.baseUrl = preset->baseUrl;
     config.models = preset->models;
     config.defaultModel = preset->models.isEmpty() ? QString() : preset->models.first().id;
+    config.apiKey = ApiKeyState::None; // until a key is saved: the keychain is not asked
     config.createdAt = config.updatedAt = Ids::nowMs();
     m_saver->saveProvider(config);
     const int row = m_list->upsert(config);
@@ -360,6 +362,10 @@ void ProvidersPage::storeKey()
             return;
         if (result.ok()) {
             m_key->clear();
+            // A key kept for this session only is looked up again each time (state unknown).
+            recordKeyState(m_context.secrets().availability() == SecretStore::Availability::SessionOnly
+                               ? ApiKeyState::Unknown
+                               : ApiKeyState::Keychain);
             refreshKeyState();
         } else {
             setKeyState(KeyState::Unavailable, result.message);
@@ -373,27 +379,48 @@ void ProvidersPage::refreshKeyState()
         setKeyState(KeyState::Unknown);
         return;
     }
+    SecretStore &secrets = m_context.secrets();
+    const KeyState none = isLocalUrl(m_current.baseUrl) ? KeyState::NotNeeded : KeyState::Missing;
+    if (m_current.apiKey == ApiKeyState::None) {
+        // Recorded without a key: the keychain is not asked (it may not even exist here).
+        if (secrets.availability() == SecretStore::Availability::Unavailable)
+            setKeyState(KeyState::Unavailable, secrets.availabilityReason());
+        else
+            setKeyState(none);
+        return;
+    }
     setKeyState(KeyState::Checking);
     const QString id = m_current.id;
-    m_context.secrets().read(ProviderKinds::secretKey(id), this, [this, id](const SecretResult &result) {
+    ProviderKeys::read(secrets, m_current, this, [this, id, none](const SecretResult &result) {
         if (id != m_current.id)
             return;
-        SecretStore &secrets = m_context.secrets();
+        SecretStore &store = m_context.secrets();
+        if (const std::optional<ApiKeyState> learned = ProviderKeys::learned(store, m_current, result))
+            recordKeyState(*learned);
         switch (result.status) {
         case SecretResult::Status::Ok:
-            if (secrets.availability() == SecretStore::Availability::SessionOnly)
-                setKeyState(KeyState::SessionOnly, secrets.availabilityReason());
+            if (store.availability() == SecretStore::Availability::SessionOnly)
+                setKeyState(KeyState::SessionOnly, store.availabilityReason());
             else
                 setKeyState(KeyState::Stored);
             return;
         case SecretResult::Status::NotFound:
-            setKeyState(isLocalUrl(m_current.baseUrl) ? KeyState::NotNeeded : KeyState::Missing);
+            setKeyState(none);
             return;
         case SecretResult::Status::Unavailable:
-            setKeyState(KeyState::Unavailable, result.message);
+            setKeyState(m_current.apiKey == ApiKeyState::Keychain ? KeyState::Unreachable : KeyState::Unavailable,
+                        result.message);
             return;
         }
     });
+}
+
+void ProvidersPage::recordKeyState(ApiKeyState state)
+{
+    if (m_current.id.isEmpty() || m_current.apiKey == state)
+        return;
+    m_current.apiKey = state;
+    saveCurrent();
 }
 
 void ProvidersPage::setKeyState(KeyState state, const QString &detail)
@@ -426,6 +453,13 @@ void ProvidersPage::setKeyState(KeyState state, const QString &detail)
         break;
     case KeyState::Unavailable:
         text = tr("✗ Missing: the keychain cannot be used, so no key is kept.");
+        if (!detail.isEmpty())
+            text += QLatin1Char(' ') + tr("(%1)").arg(detail);
+        m_key->setPlaceholderText(tr("Paste the API key"));
+        break;
+    case KeyState::Unreachable:
+        text = tr("⚠ A key is stored in the system keychain, but the keychain cannot be used now, so requests go "
+                  "without it. Unlock the keychain, or paste the key to use it for this session.");
         if (!detail.isEmpty())
             text += QLatin1Char(' ') + tr("(%1)").arg(detail);
         m_key->setPlaceholderText(tr("Paste the API key"));
@@ -500,7 +534,8 @@ void ProvidersPage::removeCurrent()
 {
     const QString id = m_current.id;
     m_saver->removeProvider(id);
-    m_context.secrets().remove(ProviderKinds::secretKey(id), this, [](const SecretResult &) { });
+    if (m_current.apiKey != ApiKeyState::None)
+        m_context.secrets().remove(ProviderKinds::secretKey(id), this, [](const SecretResult &) { });
     const int row = m_list->rowOf(id);
     m_current = {};
     m_list->remove(id);

@@ -29,7 +29,7 @@ class ProvidersPage final : public QWidget
     Q_DISABLE_COPY_MOVE(ProvidersPage)
 
 public:
-    enum class KeyState { Unknown, Checking, Stored, SessionOnly, Missing, NotNeeded, Unavailable };
+    enum class KeyState { Unknown, Checking, Stored, SessionOnly, Missing, NotNeeded, Unavailable, Unreachable };
     Q_ENUM(KeyState)
 
     ProvidersPage(AppContext &context, SettingsSaver *saver, QWidget *parent = nullptr);
@@ -57,6 +57,8 @@ private:
     void storeKey();
     void refreshKeyState();
     void setKeyState(KeyState state, const QString &detail = {});
+    // Records whether the current provider has a key (never the key) and saves it.
+    void recordKeyState(ApiKeyState state);
     void runCheck(bool fetch);
     void confirmRemove();
     void removeCurrent();

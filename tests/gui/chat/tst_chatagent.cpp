@@ -110,13 +110,26 @@ private Q_SLOTS:
             QTest::qWait(200);
             QVERIFY(f.window->grab().save(shots + u"/tool-approval.png"_s));
         }
+        // The moment the controller reports idle, the view already holds the final path with the
+        // stored status of the answer (issue 12 item 5: idle was reported while the last reply's
+        // row was still "generating", so a check right after it could fail on a loaded machine).
+        int rowsWhenIdle = -1;
+        int lastStatusWhenIdle = -1;
+        connect(f.controller(), &ChatController::busyChanged, this, [&](bool busy) {
+            if (busy || rowsWhenIdle >= 0)
+                return;
+            rowsWhenIdle = f.thread()->rowCount();
+            lastStatusWhenIdle = f.thread()->index(rowsWhenIdle - 1).data(ThreadModel::StatusRole).toInt();
+        });
         QVERIFY(f.click(cardRow, MessageDelegate::Action::Approve, u"call_mem"_s));
         QTRY_VERIFY_WITH_TIMEOUT(!f.controller()->isBusy(), 15000);
+        QCOMPARE(rowsWhenIdle, 6);
+        QVERIFY(MessageStatus(lastStatusWhenIdle) == MessageStatus::Complete);
         QCOMPARE(f.server.requestCount(), 3);
         QCOMPARE(toolState(f.thread(), u"call_mem"_s), u"done"_s);
 
         // The view shows the whole loop: user, call, result, call, result, answer.
-        QTRY_COMPARE(f.thread()->rowCount(), 6);
+        QCOMPARE(f.thread()->rowCount(), 6);
         QVERIFY(Role(f.thread()->index(2).data(ThreadModel::RoleRole).toInt()) == Role::Tool);
         QCOMPARE(f.content(2), u"42"_s);
         QVERIFY(Role(f.thread()->index(4).data(ThreadModel::RoleRole).toInt()) == Role::Tool);

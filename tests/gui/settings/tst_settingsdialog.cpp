@@ -79,6 +79,30 @@ private:
     QHash<QString, QString> m_values;
 };
 
+// What a machine without a session bus offers: every keychain job fails, and each one is counted.
+class NoBusStore final : public SecretStore
+{
+public:
+    int operations = 0;
+    void read(const QString &, QObject *context, Callback callback) override { fail(context, std::move(callback)); }
+    void write(const QString &, const QString &, QObject *context, Callback callback) override
+    {
+        fail(context, std::move(callback));
+    }
+    void remove(const QString &, QObject *context, Callback callback) override { fail(context, std::move(callback)); }
+
+private:
+    void fail(QObject *context, Callback callback)
+    {
+        ++operations;
+        SecretResult r;
+        r.status = SecretResult::Status::Unavailable;
+        r.message = u"Cannot autolaunch D-Bus without X11 $DISPLAY"_s;
+        setAvailability(Availability::Unavailable, r.message);
+        deliverLater(context, std::move(callback), r);
+    }
+};
+
 QByteArray modelsJson()
 {
     return R"({"object":"list","data":[{"id":"alpha-1","object":"model"},{"id":"beta-2","object":"model"}]})";
@@ -333,7 +357,11 @@ private Q_SLOTS:
         QVERIFY(dialog->findChild<QLabel *>(u"checkResultLabel"_s)->text().contains(u"full address"_s));
 
         bool secretGone = false;
-        f.secrets->write(ProviderKinds::secretKey(stored.id), u"sk-remove-me"_s, this, [](const SecretResult &) { });
+        dialog->findChild<QLineEdit *>(u"providerApiKey"_s)->setText(u"sk-remove-me"_s);
+        dialog->findChild<QPushButton *>(u"saveKeyButton"_s)->click();
+        QTRY_COMPARE(providers->keyState(), ProvidersPage::KeyState::Stored);
+        QVERIFY(waitSaved(dialog.get()));
+        QVERIFY(f.store()->providers().get(stored.id)->apiKey == ApiKeyState::Keychain);
         dialog->findChild<QPushButton *>(u"removeProviderButton"_s)->click();
         QMessageBox *box = nullptr;
         QTRY_VERIFY((box = dialog->findChild<QMessageBox *>(u"confirmRemoveProvider"_s)));
@@ -404,6 +432,40 @@ private Q_SLOTS:
             QTRY_COMPARE(providers->keyState(), ProvidersPage::KeyState::Unavailable);
             const QString text = dialog->findChild<QLabel *>(u"keyStateLabel"_s)->text();
             QVERIFY2(text.contains(u"Missing"_s) && text.contains(u"the keychain is locked"_s), qPrintable(text));
+        }
+    }
+
+    // Issue 12 item 2: a provider recorded without a key never asks the keychain (on a machine
+    // without a session bus every such job fails); one whose key is in the keychain says the key
+    // cannot be reached, instead of calling it missing.
+    void keylessProviderNeverAsksTheKeychain()
+    {
+        SettingsFixture f;
+        auto owned = std::make_unique<NoBusStore>();
+        NoBusStore *store = owned.get();
+        QVERIFY(f.open(std::move(owned)));
+        std::unique_ptr<SettingsDialog> dialog(openDialog(*f.context));
+        ProvidersPage *providers = addPreset(dialog.get(), u"ollama"_s);
+        QTRY_COMPARE(providers->keyState(), ProvidersPage::KeyState::NotNeeded);
+        QVERIFY(waitSaved(dialog.get()));
+        QCOMPARE(store->operations, 0);
+        const ProviderConfig stored = f.store()->providers().list().value().at(0);
+        QVERIFY(stored.apiKey == ApiKeyState::None);
+
+        // A key recorded as being in the keychain (saved on a desktop session earlier).
+        QVERIFY(f.store()->providers().setApiKeyState(stored.id, ApiKeyState::Keychain));
+        dialog.reset();
+        dialog.reset(openDialog(*f.context));
+        providers = page<ProvidersPage>(dialog.get());
+        QVERIFY(providers);
+        QTRY_COMPARE(providers->keyState(), ProvidersPage::KeyState::Unreachable);
+        QVERIFY(store->operations > 0);
+        const QString text = dialog->findChild<QLabel *>(u"keyStateLabel"_s)->text();
+        QVERIFY2(text.contains(u"stored in the system keychain"_s) && text.contains(u"D-Bus"_s), qPrintable(text));
+        // SKEIN_SHOT_DIR set (scripts/chat-screenshots.sh): the state as the user sees it.
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            QVERIFY(dialog->grab().save(shots + u"/settings-key-unreachable.png"_s));
         }
     }
 
