@@ -7,6 +7,7 @@
 #include "llamaserver.h"
 #include "llm/modellistcall.h"
 #include "llm/providerclient.h"
+#include "llm/requestbuilder.h"
 #include "llm/streamingcall.h"
 #include "testsupport.h"
 
@@ -16,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QRegularExpression>
 #include <QTcpSocket>
 
@@ -195,21 +197,45 @@ private Q_SLOTS:
         QCOMPARE(cut->turn.usage.completionTokens, 16);
         QVERIFY2(m_server->failedExchanges().isEmpty(), m_server->describeFailures().constData());
 
-        // Sent back as it came, those arguments make the server fail the request (issue 12).
+        // Sent back as they came, those arguments make the server fail the request (what issue 12
+        // found): a body with the raw text, posted by hand, gets HTTP 500 ...
         ChatRequest next = request(0, true);
         next.messages.append(ChatMessage::assistant(QString(), {call}));
         next.messages.append(ChatMessage::toolResult(call.id, call.name, u"error: the arguments were cut off"_s));
-        const Reply rejected = send(next);
-        QCOMPARE(rejected.error.httpStatus, 500);
-        QVERIFY2(rejected.error.message.contains(u"Failed to parse tool call arguments as JSON"_s),
-                 qPrintable(rejected.error.message));
-        // Every attempt (StreamingCall retries a 500) got the same answer.
-        const QList<HttpExchange> failed = m_server->failedExchanges();
-        QCOMPARE(failed.size(), rejected.attempts);
-        for (const HttpExchange &exchange : failed) {
-            QCOMPARE(exchange.status, 500);
-            QVERIFY(exchange.responseBody.contains("Failed to parse tool call arguments as JSON"));
+        QJsonObject raw = RequestBuilder::body(ProviderKind::OpenAiCompatible, next);
+        QJsonArray messages = raw.value(u"messages"_s).toArray();
+        for (qsizetype i = 0; i < messages.size(); ++i) {
+            QJsonObject m = messages.at(i).toObject();
+            if (m.value(u"tool_calls"_s).isArray()) {
+                QJsonObject c = m[u"tool_calls"_s].toArray().at(0).toObject();
+                QJsonObject function = c[u"function"_s].toObject();
+                function.insert(u"arguments"_s, call.argumentsJson);
+                c.insert(u"function"_s, function);
+                m.insert(u"tool_calls"_s, QJsonArray {c});
+                messages.replace(i, m);
+            }
         }
+        raw.insert(u"messages"_s, messages);
+        QNetworkRequest post(QUrl(m_server->openAiBaseUrl().toString() + u"/chat/completions"_s));
+        post.setHeader(QNetworkRequest::ContentTypeHeader, u"application/json"_s);
+        QNetworkReply *refused = m_network->post(post, QJsonDocument(raw).toJson(QJsonDocument::Compact));
+        QVERIFY(QTest::qWaitFor([&] { return refused->isFinished(); }, 30000));
+        QCOMPARE(refused->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 500);
+        QVERIFY(refused->readAll().contains("Failed to parse tool call arguments as JSON"));
+        refused->deleteLater();
+        m_server->clearExchanges();
+
+        // ... while Skein's request builder sends an object ({}) in their place, and the same
+        // history is accepted.
+        const Reply accepted = send(next);
+        QVERIFY2(!accepted.error.isError(), qPrintable(accepted.error.displayText()));
+        QVERIFY2(m_server->failedExchanges().isEmpty(), m_server->describeFailures().constData());
+        const QJsonObject sent = QJsonDocument::fromJson(m_server->exchanges().constLast().requestBody).object();
+        bool legal = false;
+        for (const QJsonValue &m : sent.value(u"messages"_s).toArray())
+            for (const QJsonValue &c : m[u"tool_calls"_s].toArray())
+                legal = c[u"function"_s][u"arguments"_s].toString() == u"{}"_s;
+        QVERIFY(legal);
     }
 
     void promptOverTheSlotIsAContextError()

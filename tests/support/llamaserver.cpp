@@ -12,6 +12,9 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 using namespace Qt::StringLiterals;
 
 namespace Skein::Test {
@@ -152,6 +155,10 @@ bool LlamaServer::start()
     // A file, not a pipe: a test that blocks for a while must never stall a chatty server.
     m_process->setStandardOutputFile(m_dir->filePath(u"llama-server.log"_s));
     m_process->setStandardInputFile(QProcess::nullDevice());
+    // A test that aborts (QFATAL, a crash, ctest's timeout) runs no destructor: the server must not
+    // outlive it and keep generating on a machine that is already loaded. llama-exec execs every
+    // step, so the signal reaches llama-server itself.
+    m_process->setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGKILL); });
     m_process->start();
     if (!m_process->waitForStarted(10000))
         return fail(u"cannot start %1: %2"_s.arg(launcherPath(), m_process->errorString()));

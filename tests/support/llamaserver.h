@@ -38,7 +38,7 @@ public:
         int parallelSlots = 1; // -np: each slot gets contextSize / parallelSlots tokens
         int seed = 42; // --seed: the same prompt always gets the same reply
         int threads = 1; // -t / -tb: one thread does not spin against a loaded machine
-        QStringList extraArgs; // appended to llama-server's arguments
+        QStringList extraArgs {}; // appended to llama-server's arguments
         int startTimeoutMs = 60000;
     };
 
