@@ -615,6 +615,18 @@
             <source>Starting tool servers…</source>
             <translation>正在启动工具服务器…</translation>
         </message>
+        <message>
+            <source>The API key of %1 is in the system keychain, but the keychain cannot be used (%2). The request is sent without it; see Settings → Providers.</source>
+            <translation>%1 的 API 密钥保存在系统钥匙串中，但钥匙串当前无法使用（%2）。本次请求将不带密钥发送；请查看“设置 → 服务商”。</translation>
+        </message>
+        <message>
+            <source>The reply was cut off by its output limit (%1 tokens) inside a call to %2; asking again with room for %3 tokens.</source>
+            <translation>回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；正在以 %3 个令牌的空间重新请求。</translation>
+        </message>
+        <message>
+            <source>The reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so it is asked to shorten the call.</source>
+            <translation>回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatTurn</name>
@@ -757,10 +769,6 @@
             <translation>模型</translation>
         </message>
         <message>
-            <source>Read the API key from this environment variable and keep it in the keychain.</source>
-            <translation>从此环境变量读取 API 密钥并保存到钥匙串中。</translation>
-        </message>
-        <message>
             <source>variable</source>
             <translation>变量</translation>
         </message>
@@ -889,10 +897,6 @@
             <translation>没有名为 %1 的服务提供方；请查看 'providers list'</translation>
         </message>
         <message>
-            <source>cannot read the API key of %1 from the keychain: %2</source>
-            <translation>无法从钥匙串读取 %1 的 API 密钥：%2</translation>
-        </message>
-        <message>
             <source>usage: providers add NAME --kind openai|anthropic|ollama --base-url URL</source>
             <translation>用法：providers add NAME --kind openai|anthropic|ollama --base-url URL</translation>
         </message>
@@ -911,10 +915,6 @@
         <message>
             <source>the environment variable %1 is not set or empty</source>
             <translation>环境变量 %1 未设置或为空</translation>
-        </message>
-        <message>
-            <source>the keychain is not available, so the key was not stored: %1</source>
-            <translation>钥匙串不可用，因此未保存密钥：%1</translation>
         </message>
         <message>
             <source>usage: providers remove NAME</source>
@@ -999,10 +999,6 @@
         <message>
             <source>--%1 needs a number of at least 0</source>
             <translation>--%1 需要一个不小于 0 的数字</translation>
-        </message>
-        <message>
-            <source>usage: providers list|add|remove|models|set-model</source>
-            <translation>用法：providers list|add|remove|models|set-model</translation>
         </message>
         <message>
             <source>Assemble for this model instead of the session's.</source>
@@ -1403,6 +1399,66 @@
         <message>
             <source>usage: mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | remove NAME | import FILE | log NAME [--lines N]</source>
             <translation>用法：mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | remove NAME | import FILE | log NAME [--lines N]</translation>
+        </message>
+        <message>
+            <source>add, set-key: read the API key from this environment variable and keep it in the keychain; models: use it for this run only.</source>
+            <translation>add、set-key：从此环境变量读取 API 密钥并保存到钥匙串；models：仅在本次运行中使用。</translation>
+        </message>
+        <message>
+            <source>set-key: the provider needs no key (forget a stored one).</source>
+            <translation>set-key：该服务商不需要密钥（并忘记已保存的密钥）。</translation>
+        </message>
+        <message>
+            <source>Use the API key in this environment variable for this run (the keychain is not asked).</source>
+            <translation>本次运行使用此环境变量中的 API 密钥（不访问钥匙串）。</translation>
+        </message>
+        <message>
+            <source>no key</source>
+            <translation>无密钥</translation>
+        </message>
+        <message>
+            <source>key in keychain</source>
+            <translation>密钥在钥匙串中</translation>
+        </message>
+        <message>
+            <source>key not checked yet</source>
+            <translation>尚未检查密钥</translation>
+        </message>
+        <message>
+            <source>the keychain is not available, so the key was not stored: %1. Without a keychain, give the key to each command with --api-key-env VARIABLE instead.</source>
+            <translation>钥匙串不可用，因此未保存密钥：%1。没有钥匙串时，请在每条命令中用 --api-key-env 变量名 提供密钥。</translation>
+        </message>
+        <message>
+            <source>note: could not record whether %1 has a key: %2</source>
+            <translation>提示：无法记录 %1 是否有密钥：%2</translation>
+        </message>
+        <message>
+            <source>note: the keychain cannot be used here (%1), so %2 is used without an API key; if it needs one, pass it with --api-key-env VARIABLE</source>
+            <translation>提示：此处无法使用钥匙串（%1），因此 %2 将不带 API 密钥使用；如需密钥，请用 --api-key-env 变量名 传入</translation>
+        </message>
+        <message>
+            <source>usage: providers set-key NAME (--api-key-env VAR | --none)</source>
+            <translation>用法：providers set-key 名称 (--api-key-env 变量 | --none)</translation>
+        </message>
+        <message>
+            <source>the key could not be removed from the keychain: %1</source>
+            <translation>无法从钥匙串中删除密钥：%1</translation>
+        </message>
+        <message>
+            <source>usage: providers list|add|remove|set-key|models|set-model</source>
+            <translation>用法：providers list|add|remove|set-key|models|set-model</translation>
+        </message>
+        <message>
+            <source>Use the API key in this environment variable for this run.</source>
+            <translation>本次运行使用此环境变量中的 API 密钥。</translation>
+        </message>
+        <message>
+            <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; asking again with room for %3 tokens</source>
+            <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；正在以 %3 个令牌的空间重新请求</translation>
+        </message>
+        <message>
+            <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so the model is asked to shorten it</source>
+            <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用</translation>
         </message>
     </context>
     <context>
@@ -3645,6 +3701,13 @@
         </message>
     </context>
     <context>
+        <name>Skein::ProviderKeys</name>
+        <message>
+            <source>The API key of %1 is in the system keychain, but the keychain cannot be used here (%2). Either give the key for this run from an environment variable (skein-cli send --api-key-env VARIABLE), or run where a Secret Service is available (a desktop session, or on a headless machine gnome-keyring unlocked inside dbus-run-session).</source>
+            <translation>%1 的 API 密钥保存在系统钥匙串中，但此处无法使用钥匙串（%2）。可以通过环境变量为本次运行提供密钥（skein-cli send --api-key-env 变量名），或在有 Secret Service 的环境中运行（桌面会话；无界面的机器上可在 dbus-run-session 中解锁 gnome-keyring）。</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ProvidersPage</name>
         <message>
             <source>Configured providers</source>
@@ -3815,6 +3878,10 @@
         <message>
             <source>Remove</source>
             <translation>移除</translation>
+        </message>
+        <message>
+            <source>⚠ A key is stored in the system keychain, but the keychain cannot be used now, so requests go without it. Unlock the keychain, or paste the key to use it for this session.</source>
+            <translation>⚠ 系统钥匙串中保存了密钥，但钥匙串现在无法使用，因此请求不带密钥发送。请解锁钥匙串，或粘贴密钥以在本次会话中使用。</translation>
         </message>
     </context>
     <context>
