@@ -13,6 +13,12 @@ namespace Skein {
 
 namespace {
 
+// Bytes decoded per turn of the event loop. A reply that is already there in bulk (a fast local
+// server, or a thread that was busy for a moment) is decoded in slices, so the thread that owns
+// the call keeps painting and firing its timers (~1 ms per slice). The network thread keeps
+// reading the socket meanwhile: slicing never slows the server down.
+constexpr qint64 kReadSlice = 64 * 1024;
+
 WireFormat wireFormat(ProviderKind kind)
 {
     switch (kind) {
@@ -94,6 +100,8 @@ void StreamingCall::sendAttempt()
     ++m_attempts;
     m_status = 0;
     m_accepted = false;
+    m_readQueued = false;
+    m_endQueued = false;
     m_errorBody.clear();
     m_bodyKind = Body::Undecided;
     m_bodyStart.clear();
@@ -131,12 +139,27 @@ void StreamingCall::onReadyRead()
     if (!m_reply)
         return;
     onMetaData();
-    const QByteArray bytes = m_reply->readAll();
     if (!m_accepted) {
-        m_errorBody += bytes; // an error page; read whole when the reply ends
+        m_errorBody += m_reply->readAll(); // an error page; read whole when the reply ends
         return;
     }
-    consumeBody(bytes);
+    consumeBody(m_reply->read(kReadSlice));
+    if (m_reply && m_reply->bytesAvailable() > 0 && !m_readQueued) {
+        m_readQueued = true;
+        QMetaObject::invokeMethod(this, &StreamingCall::readMore, Qt::QueuedConnection);
+    }
+}
+
+void StreamingCall::readMore()
+{
+    m_readQueued = false;
+    if (!m_reply || m_finished)
+        return;
+    onReadyRead();
+    if (m_endQueued && m_reply && m_reply->bytesAvailable() <= kReadSlice) {
+        m_endQueued = false;
+        onReplyFinished();
+    }
 }
 
 void StreamingCall::consumeBody(const QByteArray &bytes)
@@ -187,6 +210,15 @@ void StreamingCall::onReplyFinished()
     if (!m_reply || m_finished)
         return;
     onMetaData();
+    if (m_accepted && m_reply->bytesAvailable() > kReadSlice) {
+        // Decode what is still buffered in slices first; readMore() comes back here.
+        m_endQueued = true;
+        if (!m_readQueued) {
+            m_readQueued = true;
+            QMetaObject::invokeMethod(this, &StreamingCall::readMore, Qt::QueuedConnection);
+        }
+        return;
+    }
     QNetworkReply *reply = m_reply;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError networkError = reply->error();

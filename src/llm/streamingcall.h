@@ -60,6 +60,7 @@ private:
     void sendAttempt();
     void onMetaData();
     void onReadyRead();
+    void readMore();
     void onReplyFinished();
     void consumeBody(const QByteArray &bytes);
     void handleDeltas(const QList<StreamDelta> &deltas);
@@ -88,6 +89,8 @@ private:
     bool m_accepted = false;
     bool m_hasContent = false;
     bool m_finished = false;
+    bool m_readQueued = false; // a slice of buffered bytes waits for the next turn of the loop
+    bool m_endQueued = false; // the reply ended while bytes were still buffered
 };
 
 } // namespace Skein
