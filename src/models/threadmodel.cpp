@@ -32,6 +32,8 @@ bool ThreadModel::load(const QString &sessionId, const QList<Message> &messages,
     const bool ok = m_tree.load(nodes, activeLeafId).ok();
     m_messages.clear();
     m_revision.clear();
+    m_textEpoch.clear();
+    m_loadEpoch = m_nextEpoch++;
     m_toolStates.clear();
     if (ok) {
         m_sessionId = sessionId;
@@ -110,6 +112,7 @@ bool ThreadModel::addMessage(const Message &message, bool makeActive)
     if (!message.parentId.isEmpty() && !m_tree.contains(message.parentId))
         return false;
     m_messages.insert(message.id, message);
+    m_textEpoch.insert(message.id, m_nextEpoch++);
     if (!m_tree.addNode(ConversationNode {message.id, message.parentId, message.role, message.createdAt}, makeActive)) {
         m_messages.remove(message.id);
         return false;
@@ -137,6 +140,9 @@ void ThreadModel::updateMessage(const Message &message)
     updated.parentId = it->parentId;
     if (*it == updated)
         return;
+    // The stored row of a streamed reply usually holds what was shown, or more of it.
+    if (!updated.content.startsWith(it->content) || !updated.reasoning.startsWith(it->reasoning))
+        m_textEpoch.insert(message.id, m_nextEpoch++);
     *it = updated;
     ++m_revision[message.id];
     rowChanged(message.id);
@@ -173,6 +179,7 @@ QStringList ThreadModel::removeBranch(const QString &id)
     for (const QString &gone : removed) {
         m_messages.remove(gone);
         m_revision.remove(gone);
+        m_textEpoch.remove(gone);
     }
     return removed;
 }
@@ -286,6 +293,8 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
         return m_revision.value(id);
     case ModelNameRole:
         return m.model;
+    case TextEpochRole:
+        return textEpoch(id);
     default:
         return {};
     }

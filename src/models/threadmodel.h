@@ -14,7 +14,8 @@ namespace Skein {
 // the session's ConversationTree (every branch) and the loaded messages; rows follow the tree's
 // signals, so switching branch only removes and inserts the rows below the fork point, and a
 // streamed delta changes one row (RevisionRole grows, so views can cache renderings by
-// id + revision). The model does no I/O: the controller loads and stores.
+// id + revision; TextEpochRole stays while the texts only grow, so views can render just what
+// was appended). The model does no I/O: the controller loads and stores.
 class ThreadModel final : public QAbstractListModel
 {
     Q_OBJECT
@@ -36,6 +37,9 @@ public:
         SiblingCountRole,
         RevisionRole,
         ModelNameRole,
+        // Unchanged while content and reasoning were only appended to (streaming); any other
+        // change of them gives a new value, unique in this model.
+        TextEpochRole,
     };
 
     explicit ThreadModel(QObject *parent = nullptr);
@@ -54,6 +58,7 @@ public:
     QString activeLeaf() const { return m_tree.activeLeaf(); }
     // RevisionRole without a QVariant (the view asks for every row on each layout).
     quint32 revision(const QString &id) const { return m_revision.value(id); }
+    quint64 textEpoch(const QString &id) const { return m_textEpoch.value(id, m_loadEpoch); }
     QStringList rows() const { return m_rows; }
 
     // A message that just appeared (sent, or a reply starting); false if its parent is unknown.
@@ -96,6 +101,9 @@ private:
     ConversationTree m_tree;
     QHash<QString, Message> m_messages;
     QHash<QString, quint32> m_revision;
+    QHash<QString, quint64> m_textEpoch; // messages whose texts changed since the load
+    quint64 m_loadEpoch = 0; // the others
+    quint64 m_nextEpoch = 1;
     QHash<QString, QString> m_toolStates;
     QHash<QString, ModelInfo> m_prices;
     QStringList m_rows;
