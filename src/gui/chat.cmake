@@ -1,6 +1,7 @@
 # The chat area: session sidebar, chat view with its renderer, composer and controller.
 target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/safetextdocument.h ${CMAKE_CURRENT_LIST_DIR}/safetextdocument.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chunksplitter.h ${CMAKE_CURRENT_LIST_DIR}/chunksplitter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/markdownrenderer.h ${CMAKE_CURRENT_LIST_DIR}/markdownrenderer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/linkopener.h ${CMAKE_CURRENT_LIST_DIR}/linkopener.cpp
   ${CMAKE_CURRENT_LIST_DIR}/messagedelegate.h ${CMAKE_CURRENT_LIST_DIR}/messagedelegate.cpp

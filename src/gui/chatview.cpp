@@ -4,6 +4,7 @@
 #include "messageselection.h"
 #include "models/threadmodel.h"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QClipboard>
 #include <QHelpEvent>
@@ -85,6 +86,23 @@ void ChatView::relayout()
             verticalScrollBar()->setValue(verticalScrollBar()->value() + (now - offset));
         }
     });
+}
+
+void ChatView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles)
+{
+    // A streamed flush changes the tail of one message: repaint only what looks different.
+    if (topLeft.isValid() && topLeft == bottomRight && isVisible() && !QAccessible::isActive()) {
+        const QRect row = visualRect(topLeft);
+        if (!row.intersects(viewport()->rect()))
+            return;
+        const std::optional<QRect> changed = m_delegate->changedRect(topLeft);
+        if (!changed)
+            viewport()->update(row);
+        else if (!changed->isEmpty())
+            viewport()->update(changed->translated(row.topLeft()).intersected(row));
+        return;
+    }
+    QListView::dataChanged(topLeft, bottomRight, roles);
 }
 
 void ChatView::applyTheme()

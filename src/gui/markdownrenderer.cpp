@@ -11,11 +11,14 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QPalette>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextOption>
 #include <QTextTable>
+
+#include <cmath>
 
 namespace Skein {
 
@@ -61,28 +64,6 @@ bool isCodeBlock(const QTextBlock &block)
     const QTextBlockFormat f = block.blockFormat();
     return f.hasProperty(QTextFormat::BlockCodeFence) || f.hasProperty(QTextFormat::BlockCodeLanguage)
         || f.nonBreakableLines();
-}
-
-bool isListItemLine(QStringView line)
-{
-    const QStringView t = line.trimmed();
-    if (t.startsWith(u"- ") || t.startsWith(u"* ") || t.startsWith(u"+ "))
-        return true;
-    int digits = 0;
-    while (digits < t.size() && t.at(digits).isDigit())
-        ++digits;
-    return digits > 0 && digits < t.size() && (t.at(digits) == u'.' || t.at(digits) == u')');
-}
-
-bool isFence(QStringView line, QStringView *marker)
-{
-    const QStringView t = line.trimmed();
-    for (QStringView m : {QStringView(u"```"), QStringView(u"~~~")})
-        if (t.startsWith(m)) {
-            *marker = m;
-            return true;
-        }
-    return false;
 }
 
 void replaceImages(QTextDocument &doc)
@@ -198,8 +179,45 @@ void styleTables(QTextFrame *frame, const RenderTheme &theme)
     }
 }
 
+// A piece of a table cut by ChunkSplitter: the continuation's repeated header row goes, and
+// every piece gets the same fixed column widths (from the longest cells of the first piece).
+void fitTablePiece(QTextDocument &doc, const TextChunk &piece, const RenderTheme &theme, qreal width)
+{
+    QList<QTextTable *> tables;
+    for (QTextFrame *frame : doc.rootFrame()->childFrames())
+        if (auto *table = qobject_cast<QTextTable *>(frame))
+            tables.append(table);
+    if (tables.isEmpty())
+        return;
+    QTextTable *table = piece.join == TextChunk::Join::Table ? tables.constFirst() : tables.constLast();
+    if (piece.join == TextChunk::Join::Table && table->rows() > 1)
+        table->removeRows(0, 1);
+    const QStringList chars = piece.tableWidths.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (chars.size() != table->columns())
+        return;
+    const qreal charWidth = QFontMetricsF(theme.font).averageCharWidth() * 1.1;
+    constexpr qreal kCellExtra = 2 * 4 + 2; // padding and borders (styleTables)
+    QList<qreal> px;
+    qreal total = 0;
+    for (const QString &c : chars) {
+        px.append(std::max<qreal>(24, c.toInt() * charWidth + kCellExtra));
+        total += px.constLast();
+    }
+    const qreal scale = total > width - 4 ? (width - 4) / total : 1.0;
+    QList<QTextLength> constraints;
+    for (qreal w : std::as_const(px))
+        constraints.append(QTextLength(QTextLength::FixedLength, std::floor(w * scale)));
+    QTextTableFormat format = table->format();
+    format.setColumnWidthConstraints(constraints);
+    table->setFormat(format);
+}
+
 std::unique_ptr<RenderedChunk> finish(std::unique_ptr<RenderedChunk> chunk, qreal width)
 {
+    // Keep the shaped glyphs: without it every paint shapes the visible lines again, and a
+    // streaming reply repaints its visible part on every flush.
+    for (QTextBlock b = chunk->document->begin(); b.isValid(); b = b.next())
+        b.layout()->setCacheEnabled(true);
     chunk->document->setTextWidth(width);
     chunk->document->setLayoutEnabled(true); // one layout, after every edit
     chunk->height = chunk->document->documentLayout()->documentSize().height();
@@ -243,75 +261,28 @@ QString RenderTheme::key() const
 
 QStringList MarkdownRenderer::splitChunks(const QString &markdown)
 {
-    // Very long lines are cut into pieces (separate paragraphs, or lines inside a code fence)
-    // so that no single text line costs seconds to lay out.
-    constexpr qsizetype kLongLine = 8000;
     QStringList chunks;
-    QStringList lines;
-    {
-        bool inFence = false;
-        const QStringList raw = markdown.split(QLatin1Char('\n'));
-        for (const QString &line : raw) {
-            QStringView marker;
-            if (isFence(line, &marker))
-                inFence = !inFence;
-            if (line.size() <= kLongLine) {
-                lines << line;
-                continue;
-            }
-            for (qsizetype at = 0; at < line.size(); at += kLongLine) {
-                if (at > 0 && !inFence)
-                    lines << QString();
-                lines << line.mid(at, kLongLine);
-            }
-        }
-    }
-    QString current;
-    QStringView fence;
-    bool pendingBreak = false;
-    bool currentIsList = false;
-    for (const QString &line : std::as_const(lines)) {
-        QStringView marker;
-        const bool blank = line.trimmed().isEmpty();
-        if (fence.isEmpty() && blank) {
-            pendingBreak = !current.isEmpty();
-            if (pendingBreak)
-                current += QLatin1Char('\n');
-            continue;
-        }
-        if (pendingBreak) {
-            const bool indented = line.startsWith(QLatin1Char(' ')) || line.startsWith(QLatin1Char('\t'));
-            const bool continuesList = currentIsList && isListItemLine(line);
-            if (!indented && !continuesList) {
-                chunks << current;
-                current.clear();
-                currentIsList = false;
-            }
-            pendingBreak = false;
-        }
-        if (current.isEmpty())
-            currentIsList = isListItemLine(line);
-        current += line;
-        current += QLatin1Char('\n');
-        if (isFence(line, &marker)) {
-            if (fence.isEmpty())
-                fence = marker;
-            else if (marker == fence && line.trimmed().size() == marker.size())
-                fence = {};
-        }
-    }
-    if (!current.trimmed().isEmpty())
-        chunks << current;
+    for (const TextChunk &c : ChunkSplitter::split(markdown))
+        chunks << c.text;
     return chunks;
 }
 
 std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const QString &markdown, const RenderTheme &theme, qreal width)
 {
+    TextChunk chunk;
+    chunk.text = markdown;
+    return render(chunk, theme, width);
+}
+
+std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, const RenderTheme &theme, qreal width)
+{
     auto chunk = std::make_unique<RenderedChunk>();
     chunk->document = newDocument(theme, theme.font);
     chunk->document->setMarkdown(
-        markdown,
+        piece.text,
         QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML));
+    if (piece.join == TextChunk::Join::Table || !piece.tableWidths.isEmpty())
+        fitTablePiece(*chunk->document, piece, theme, width);
     replaceImages(*chunk->document);
     highlightCode(*chunk->document, theme, &chunk->codeBlocks);
     styleTables(chunk->document->rootFrame(), theme);

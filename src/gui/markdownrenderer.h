@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chunksplitter.h"
+
 #include <QColor>
 #include <QFont>
 #include <QList>
@@ -47,13 +49,16 @@ struct RenderedChunk
 // Markdown → QTextDocument for the chat (Qt's importer, GitHub dialect, raw HTML shown as text),
 // code fences highlighted with KSyntaxHighlighting (language from the fence, light or dark
 // theme from the palette), images replaced by a note naming their address. A message is split
-// into chunks at blank lines outside code fences so a streaming reply only re-renders its
-// last chunk.
+// into chunks (ChunkSplitter: at blank lines outside code fences, and within long blocks) so a
+// streaming reply only re-renders its last, bounded chunk.
 class MarkdownRenderer final
 {
 public:
     static QStringList splitChunks(const QString &markdown);
     static std::unique_ptr<RenderedChunk> render(const QString &markdown, const RenderTheme &theme, qreal width);
+    // A chunk of a message: a table's continuation loses its repeated header row, and a table
+    // cut into pieces gets the same column widths in every piece.
+    static std::unique_ptr<RenderedChunk> render(const TextChunk &chunk, const RenderTheme &theme, qreal width);
     // Plain text (reasoning, tool arguments), monospace when asked.
     static std::unique_ptr<RenderedChunk> renderPlain(const QString &text, const RenderTheme &theme, qreal width,
                                                       bool monospace);

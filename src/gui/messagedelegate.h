@@ -7,16 +7,21 @@
 #include <QSet>
 #include <QStyledItemDelegate>
 #include <memory>
+#include <optional>
 
 class QTimer;
 
 namespace Skein {
 
-// Paints one message of the chat view from cached, laid-out documents: a message's layout is
-// cached by id + revision + width + expanded parts, its Markdown chunks by text + width, so a
-// streamed delta re-renders only the tail chunk of one message and scrolling re-renders
-// nothing. Rows never measured report an estimate; once painted, their real height is
-// announced through heightsChanged (coalesced) so the view lays out again.
+// Paints one message of the chat view from cached, laid-out documents. Each text of a message
+// (content, reasoning, tool card bodies) is cut into bounded chunks by a ChunkSplitter that is
+// kept per message and fed only what was appended (ThreadModel::TextEpochRole says when a text
+// was replaced instead), so a streamed flush costs the new text plus the open tail chunk, never
+// the whole reply. A layout renders at most a few milliseconds of chunks (the last ones first);
+// the rest get an estimated height and are rendered when painted or at idle. A message's layout
+// is cached by revision + width + expanded parts. Rows never measured report an estimate; once
+// painted, their real height is announced through heightsChanged (coalesced) so the view lays
+// out again.
 class MessageDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -76,11 +81,19 @@ public:
     void toggle(const QString &messageId, const QString &key);
     bool isExpanded(const QString &key) const { return m_expanded.contains(key); }
 
+    // The part of the message (item coordinates) that looks different from its last paint, for
+    // a partial repaint (empty: nothing); nullopt when that is not known (repaint it whole).
+    std::optional<QRect> changedRect(const QModelIndex &index) const;
+
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
     // Documents rendered since construction (for tests and the benchmark).
     int renderCount() const { return m_renders; }
+    // Characters of text those documents held: what rendering cost grows with.
+    qint64 renderedChars() const { return m_renderedChars; }
+    // Chunks laid out with an estimated height, waiting to be rendered at idle.
+    int pendingRenders() const;
     void clearCaches();
 
 Q_SIGNALS:
@@ -90,9 +103,16 @@ Q_SIGNALS:
 private:
     struct Element;
     struct Layout;
+    struct Slot;
+    struct Lease;
+    struct TextDocs;
+    struct MessageDocs;
+    MessageDocs &docsFor(const QModelIndex &index, const QString &id) const;
     std::shared_ptr<const Layout> layoutFor(const QModelIndex &index) const;
-    std::shared_ptr<const Layout> buildLayout(const QModelIndex &index) const;
-    std::shared_ptr<RenderedChunk> chunk(const QString &text, qreal width, int kind) const;
+    std::shared_ptr<const Layout> buildLayout(const QModelIndex &index, MessageDocs &docs) const;
+    void updateText(TextDocs &docs, const QString &text, int kind, qreal width) const;
+    std::shared_ptr<RenderedChunk> documentOf(const std::shared_ptr<Slot> &slot) const;
+    void fill();
     int estimate(const QModelIndex &index) const;
     void noteHeight(const QString &id, quint32 revision, int height) const;
 
@@ -100,8 +120,11 @@ private:
     int m_width = 600;
     QSet<QString> m_expanded;
     QHash<QString, int> m_toggleEpoch; // per message: part of its layout key
-    mutable QCache<QString, std::shared_ptr<const Layout>> m_layouts;
-    mutable QCache<QString, std::shared_ptr<RenderedChunk>> m_chunks;
+    mutable QCache<QString, MessageDocs> m_docs; // by message id; cost ~ KB of text
+    mutable QCache<quint64, Lease> m_leases; // by Slot::serial; cost ~ KB of memory
+    mutable quint64 m_serial = 0;
+    mutable QSet<QString> m_unrendered; // messages with chunks waiting for fill()
+    QTimer *m_fillTimer;
     struct Measured
     {
         quint32 revision = 0;
@@ -111,6 +134,7 @@ private:
     };
     mutable QHash<QString, Measured> m_heights;
     mutable int m_renders = 0;
+    mutable qint64 m_renderedChars = 0;
     QTimer *m_heightsTimer;
 };
 

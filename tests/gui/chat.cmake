@@ -4,3 +4,5 @@ skein_add_test(NAME gui_chatwindow SOURCES chat/tst_chatwindow.cpp LIBS skein_gu
 skein_add_test(NAME gui_renderingsafety SOURCES chat/tst_renderingsafety.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
 skein_add_test(NAME gui_chatagent SOURCES chat/tst_chatagent.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 240)
 skein_add_test(NAME gui_chatselection SOURCES chat/tst_chatselection.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
+skein_add_test(NAME gui_chunksplitter SOURCES chat/tst_chunksplitter.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
+skein_add_test(NAME gui_chatstreaming SOURCES chat/tst_chatstreaming.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 300)
