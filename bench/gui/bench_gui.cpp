@@ -5,7 +5,14 @@
 // code blocks streams in at 200 tokens/s (a QTimer(0) heartbeat), and PSS idle / with the
 // conversation open. Baseline, measured in the same run: an empty QMainWindow. The most recent
 // conversation is an empty one, so start-up reopens it ("idle") and the big conversation is
-// opened cold: none of its rows were measured or rendered before.
+// opened cold: none of its rows were measured or rendered before. Then (streambench.cpp) the
+// streaming shapes of issue #12, each at 200 tokens/s and as fast as the socket delivers.
+//
+//   bench_gui                          everything (1 M messages unless SKEIN_BENCH_MESSAGES)
+//   bench_gui --shapes [--shape NAME]… [--rate 200,max] [--paced-seconds 15] [--block-gui MS] [--trace]
+//                                      only the streaming shapes (20,000 messages by default)
+//   bench_gui --flush-cost SHAPE DELTAS [PER_FLUSH]
+//                                      one flush after DELTAS deltas, for callgrind
 #include "app/appcontext.h"
 #include "core/domain/ids.h"
 #include "gui/chatcontroller.h"
@@ -14,9 +21,12 @@
 #include "models/threadmodel.h"
 #include "scriptedmodel.h"
 #include "secrets/memorysecretstore.h"
+#include "shapeserver.h"
 #include "storage/database.h"
 #include "storage/providerrepository.h"
+#include "storage/settingsrepository.h"
 #include "storage/store.h"
+#include "streambench.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -124,7 +134,7 @@ QString content(int i, bool assistant)
 
 // Direct SQL in large transactions: the schema comes from the migrations Store::open runs.
 QString generate(const QString &dir, int total, int bigSession, const QString &providerId, const QUrl &base,
-                 QString *freshId)
+                 const QUrl &shapesBase, QString *freshId)
 {
     std::unique_ptr<Store> store = std::move(Store::open(dir).value());
     ProviderConfig p;
@@ -134,6 +144,12 @@ QString generate(const QString &dir, int total, int bigSession, const QString &p
     p.baseUrl = base.toString() + u"/v1"_s;
     p.defaultModel = u"bench-1"_s;
     (void)store->providers().save(p);
+    p.id = u"bench-shapes"_s;
+    p.name = u"Shapes"_s;
+    p.baseUrl = shapesBase.toString() + u"/v1"_s;
+    (void)store->providers().save(p);
+    // No background model calls (memory extraction) while measuring.
+    (void)store->settings().set(u"memory/auto_extract"_s, u"false"_s);
     QSqlDatabase &db = store->database().connection();
     QSqlQuery pragma(db);
     pragma.exec(u"PRAGMA synchronous=OFF"_s);
@@ -236,10 +252,30 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (const qsizetype at = args.indexOf(u"--flush-cost"_s); at > 0)
+        return Bench::runFlushCost(args.value(at + 1), args.value(at + 2).toInt(), args.value(at + 3, u"20"_s).toInt());
+    const bool shapesOnly = args.contains(u"--shapes"_s);
+    Bench::StreamBenchOptions shapeOptions;
+    shapeOptions.providerId = u"bench-shapes"_s;
+    shapeOptions.trace = args.contains(u"--trace"_s) || qEnvironmentVariableIsSet("SKEIN_BENCH_TRACE");
+    for (qsizetype i = 1; i + 1 < args.size(); ++i) {
+        if (args.at(i) == u"--shape"_s)
+            shapeOptions.shapes << args.at(i + 1);
+        else if (args.at(i) == u"--rate"_s)
+            shapeOptions.rates = args.at(i + 1).split(u',');
+        else if (args.at(i) == u"--paced-seconds"_s)
+            shapeOptions.pacedSeconds = args.at(i + 1).toInt();
+        else if (args.at(i) == u"--block-gui"_s)
+            shapeOptions.blockGuiMs = args.at(i + 1).toInt();
+    }
     const int total = qEnvironmentVariableIntValue("SKEIN_BENCH_MESSAGES") > 0
         ? qEnvironmentVariableIntValue("SKEIN_BENCH_MESSAGES")
-        : 1000000;
+        : (shapesOnly ? 20000 : 1000000);
     constexpr int kBig = 3000;
+    Bench::ShapeServer shapeServer;
+    if (shapeServer.start() == 0)
+        return 1;
 
     // Baseline: an empty main window.
     const double pssStart = pssMb();
@@ -285,7 +321,8 @@ int main(int argc, char **argv)
     QElapsedTimer gen;
     gen.start();
     QString freshId;
-    const QString bigId = generate(dir.path(), total, kBig, u"bench-provider"_s, server.baseUrl(), &freshId);
+    const QString bigId = generate(dir.path(), total, kBig, u"bench-provider"_s, server.baseUrl(),
+                                   QUrl(u"http://127.0.0.1:%1"_s.arg(shapeServer.port())), &freshId);
     if (bigId.isEmpty())
         return 1;
     std::printf("generated in %.1f s\n", double(gen.elapsed()) / 1000.0);
@@ -338,6 +375,11 @@ int main(int argc, char **argv)
     const double pssOpen = pssMb();
     if (trace)
         std::printf("trace: PSS with the big conversation open (%s)\n", qPrintable(pssParts()));
+
+    if (shapesOnly) {
+        view->scrollToBottom();
+        return Bench::runStreamShapes(window, shapeServer, shapeOptions) ? 0 : 2;
+    }
 
     // 3. Scroll up a page at a time: each frame is the scroll plus a synchronous repaint.
     QList<double> frames;
@@ -425,5 +467,6 @@ int main(int argc, char **argv)
                 freshOpen ? "an empty conversation open" : "NOT the empty conversation", pssOpen);
     std::printf("targets (SPEC §9): first frame <= 500 ms with 1 M messages, open <= 200 ms, stalls p99 <= 16 ms, "
                 "PSS <= 60 / 150 MB\n");
-    return last == reply ? 0 : 2;
+    const bool shapesOk = Bench::runStreamShapes(window, shapeServer, shapeOptions);
+    return last == reply && shapesOk ? 0 : 2;
 }
