@@ -37,6 +37,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -245,13 +246,43 @@ QString longReply()
     return s.left(20000);
 }
 
+// With SKEIN_BENCH_SLOW_EVENTS=MS: every event the GUI thread takes longer than MS to deliver
+// (outermost deliveries only) is printed with its receiver, to find what a stall is made of.
+class TracingApplication final : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_slowMs <= 0 || m_depth > 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer t;
+        t.start();
+        const int type = int(event->type());
+        const bool result = QApplication::notify(receiver, event);
+        --m_depth;
+        if (const qint64 us = t.nsecsElapsed() / 1000; us >= m_slowMs * 1000) {
+            const QObject *parent = receiver->parent();
+            std::fprintf(stderr, "slow event %.1f ms: type %d to %s \"%s\" (parent %s)\n", double(us) / 1000.0, type,
+                         receiver->metaObject()->className(), qPrintable(receiver->objectName()),
+                         parent ? parent->metaObject()->className() : "-");
+        }
+        return result;
+    }
+
+private:
+    int m_depth = 0;
+    int m_slowMs = qEnvironmentVariableIntValue("SKEIN_BENCH_SLOW_EVENTS");
+};
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TracingApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (const qsizetype at = args.indexOf(u"--flush-cost"_s); at > 0)
         return Bench::runFlushCost(args.value(at + 1), args.value(at + 2).toInt(), args.value(at + 3, u"20"_s).toInt());
