@@ -403,7 +403,14 @@ bool MessageSelection::mouseEvent(QEvent *event)
         m_dragging = false;
         m_pressPos = m_lastPos = pos;
         m_pressedLink = hit; // a link opens on release unless the press turns into a drag
-        m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+        {
+            // Selecting the row must not scroll a tall message to its top: the text under the
+            // pointer stays where it is.
+            const bool autoScroll = m_view->hasAutoScroll();
+            m_view->setAutoScroll(false);
+            m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+            m_view->setAutoScroll(autoScroll);
+        }
         m_view->setFocus(Qt::MouseFocusReason);
         changed();
         return true;
