@@ -46,10 +46,10 @@ public:
     static constexpr qsizetype kLongText = 1500; // a piece of a long line of text
     static constexpr qsizetype kLongLine = 8000; // a piece of a long line of code or a table row
     static constexpr qsizetype kQuietChars = 800; // a piece cut where it shows nowhere (list items, plain lines)
-    static constexpr qsizetype kTextChars = 2000; // a piece of a paragraph or quote
-    static constexpr int kTableRows = 16;
-    static constexpr int kCodeLines = 24;
-    static constexpr qsizetype kCodeChars = 2400;
+    static constexpr qsizetype kTextChars = 1500; // a piece of a paragraph or quote
+    static constexpr int kTableRows = 8;
+    static constexpr int kCodeLines = 8;
+    static constexpr qsizetype kCodeChars = 800;
 
     explicit ChunkSplitter(Mode mode = Mode::Markdown);
 

@@ -28,9 +28,9 @@ constexpr qreal kPad = 14;
 constexpr qreal kGap = 6;
 // Rendering a layout may take this long before the remaining chunks get an estimated height
 // (the last chunks of each text are rendered first: a streaming reply shows its tail).
-constexpr qint64 kLayoutBudgetNs = 6'000'000;
+constexpr qint64 kLayoutBudgetNs = 2'000'000;
 // One idle pass of rendering the estimated chunks.
-constexpr qint64 kFillBudgetNs = 4'000'000;
+constexpr qint64 kFillBudgetNs = 1'500'000;
 
 QString roleLabel(Role role, const QString &model, const QString &toolName)
 {

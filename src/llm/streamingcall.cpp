@@ -15,9 +15,9 @@ namespace {
 
 // Bytes decoded per turn of the event loop. A reply that is already there in bulk (a fast local
 // server, or a thread that was busy for a moment) is decoded in slices, so the thread that owns
-// the call keeps painting and firing its timers (~1 ms per slice). The network thread keeps
+// the call keeps painting and firing its timers (well under 1 ms per slice). The network thread keeps
 // reading the socket meanwhile: slicing never slows the server down.
-constexpr qint64 kReadSlice = 64 * 1024;
+constexpr qint64 kReadSlice = 16 * 1024;
 
 WireFormat wireFormat(ProviderKind kind)
 {

@@ -78,7 +78,7 @@ private Q_SLOTS:
         QVERIFY2(!call->error().isError(), qPrintable(call->error().displayText()));
         QCOMPARE(received, text);
         QCOMPARE(call->turn().text, text);
-        // A 64 KB slice holds ~400 of these events; the reply has ~10,000.
+        // A 16 KB slice holds ~100 of these events; the reply has ~10,000.
         QVERIFY2(largest <= 1000, qPrintable(u"%1 deltas in one batch"_s.arg(largest)));
         QVERIFY(signals_ >= 10);
         QVERIFY2(ticksBetween >= signals_ / 2, "the event loop did not run between the slices");
