@@ -136,6 +136,13 @@ QString LlmError::displayText() const
                  "in a browser, sign in, then try again")
                   .arg(requestedServer, server);
         break;
+    case Category::Redirect:
+        headline = tr("The server at %1 redirected the request to %2, another server. Skein does not follow "
+                      "redirects to other servers, so the API key and the conversation were not sent there. "
+                      "Check the base URL; if a Wi-Fi sign-in page or a proxy login is in the way, sign in with "
+                      "a browser, then try again")
+                       .arg(requestedServer, server);
+        break;
     case Category::Cancelled:
         headline = tr("Stopped");
         break;
@@ -176,6 +183,8 @@ QString LlmError::categoryName(Category category)
         return u"empty_reply"_s;
     case Category::WebPage:
         return u"web_page"_s;
+    case Category::Redirect:
+        return u"redirect"_s;
     case Category::Cancelled:
         return u"cancelled"_s;
     }
@@ -211,6 +220,18 @@ LlmError LlmError::webPage(const QString &server, const QString &requested, cons
     error.server = server;
     error.requestedServer = requested == server ? QString() : requested;
     error.message = title.isEmpty() ? QString() : tr("the page is titled \"%1\"").arg(shorten(title));
+    return error;
+}
+
+LlmError LlmError::crossOriginRedirect(const QUrl &from, const QUrl &to)
+{
+    LlmError error;
+    error.category = Category::Redirect;
+    error.requestedServer
+        = from.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+              .toDisplayString();
+    error.server = to.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+                       .toDisplayString();
     return error;
 }
 

@@ -37,6 +37,7 @@ public:
         Truncated, // the stream ended without a terminal marker
         EmptyReply, // the stream ended properly but produced nothing (often: prompt over the context)
         WebPage, // a 2xx whose body is a web page (captive portal, proxy login), not an API response
+        Redirect, // a redirect to another origin, which is never followed (the key would go along)
         Cancelled, // the user stopped it
     };
 
@@ -47,8 +48,8 @@ public:
     std::optional<qint64> retryAfterMs;
     std::optional<bool> shouldRetry; // the server's x-should-retry header, which overrides the status
     QString requestId;
-    QString server; // WebPage: the host that answered (after redirects)
-    QString requestedServer; // WebPage: the configured host, when a redirect led elsewhere
+    QString server; // WebPage: the host that answered (after redirects); Redirect: where it pointed
+    QString requestedServer; // WebPage: the configured host, when a redirect led elsewhere; Redirect: who redirected
 
     bool isError() const { return category != Category::None; }
     // Whether an automatic retry may help (before any content arrived).
@@ -68,6 +69,9 @@ public:
     // A web page instead of an API response: `server` answered it (`requested` when a redirect
     // led there from the configured host), `title` is the page's title or heading, if any.
     static LlmError webPage(const QString &server, const QString &requested, const QString &title);
+    // A redirect from `from` to another origin (scheme, host or port): not followed, because the
+    // request's API key and the whole conversation would go to `to` (SPEC §7).
+    static LlmError crossOriginRedirect(const QUrl &from, const QUrl &to);
     // An error the provider reported (HTTP body or an event inside a 200 stream).
     static LlmError fromProvider(const ProviderError &error);
 };

@@ -2,6 +2,7 @@
 
 #include "llm/modellistparser.h"
 #include "llm/providerclient.h"
+#include "llm/redirectguard.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -90,7 +91,10 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
             return;
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll();
-        if (!required) {
+        if (const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply)) {
+            if (required)
+                m_error = LlmError::crossOriginRedirect(reply->request().url(), *refused);
+        } else if (!required) {
             if (reply->error() == QNetworkReply::NoError)
                 handler(body);
         } else if (status != 0 && (status < 200 || status >= 300)) {

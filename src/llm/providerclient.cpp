@@ -1,6 +1,7 @@
 #include "llm/providerclient.h"
 
 #include "llm/modellistcall.h"
+#include "llm/redirectguard.h"
 #include "llm/streamingcall.h"
 
 #include <QNetworkAccessManager>
@@ -96,6 +97,7 @@ QNetworkRequest ProviderClient::request(const QString &path, bool expectStream) 
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
     request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
+    RedirectGuard::prepare(request);
 
     const QByteArray key = m_endpoint.apiKey.toUtf8();
     switch (m_endpoint.auth) {
@@ -130,6 +132,7 @@ QNetworkReply *ProviderClient::track(QNetworkReply *reply)
 {
     m_live.removeAll(nullptr);
     m_live.append(reply);
+    RedirectGuard::watch(reply);
     connect(reply, &QNetworkReply::finished, this, [this, reply] { m_live.removeAll(reply); });
     return reply;
 }

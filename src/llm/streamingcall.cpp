@@ -3,6 +3,7 @@
 #include "core/stream/streamdecoder.h"
 #include "core/stream/turnassembler.h"
 #include "llm/providerclient.h"
+#include "llm/redirectguard.h"
 #include "llm/requestbuilder.h"
 
 #include <QJsonDocument>
@@ -226,7 +227,14 @@ void StreamingCall::onReplyFinished()
     const QByteArray rest = reply->isOpen() ? reply->readAll() : QByteArray();
     const RawHeaders headers = reply->rawHeaderPairs();
     const QUrl answeredBy = reply->url(); // after redirects
+    const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply);
+    const QUrl asked = reply->request().url(); // the redirects followed kept its origin
     dropReply();
+
+    if (refused) {
+        fail(LlmError::crossOriginRedirect(asked, *refused));
+        return;
+    }
 
     if (status != 0 && (status < 200 || status >= 300)) {
         fail(ErrorParser::fromHttp(status, headers, m_errorBody + rest));

@@ -198,6 +198,23 @@ private Q_SLOTS:
         QVERIFY(models.isEmpty());
     }
 
+    // The model list carries the key too: a redirect to another host is refused, not followed.
+    void redirectToAnotherHostIsRefused()
+    {
+        ReplayServer elsewhere;
+        QVERIFY(elsewhere.listen());
+        elsewhere.route("GET", "/v1/models", {json(u"openai-models.json"_s)});
+        m_server->route(
+            "GET", "/v1/models",
+            {ReplayResponse::fromBytes(301, {}, {}).header("Location", elsewhere.url(u"/v1/models"_s).toEncoded())});
+        LlmError error;
+        const QList<ModelInfo> models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
+        QCOMPARE(error.category, LlmError::Category::Redirect);
+        QVERIFY(models.isEmpty());
+        QCOMPARE(elsewhere.requestCount(), 0);
+        QVERIFY2(error.displayText().contains(elsewhere.baseUrl().toDisplayString()), qPrintable(error.displayText()));
+    }
+
     void parsersRejectGarbage()
     {
         bool ok = true;

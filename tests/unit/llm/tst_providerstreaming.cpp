@@ -430,12 +430,61 @@ private Q_SLOTS:
     }
 
     // A portal that redirects first: both hosts are named, the one asked and the one answering.
-    void webPageAfterARedirectNamesBothHosts()
+    // A captive portal, or a hostile base URL, redirecting to another host: Qt would copy the
+    // Authorization header and post the conversation there. It is refused, naming both hosts.
+    void redirectToAnotherHostIsRefusedAndNamesBoth_data()
     {
-        QUrl portal = m_server->url(u"/portal/login"_s);
-        portal.setHost(u"localhost"_s); // the same server under another name
+        QTest::addColumn<int>("status");
+        QTest::newRow("302") << 302;
+        QTest::newRow("307 (keeps the method and body)") << 307;
+        QTest::newRow("308") << 308;
+    }
+
+    void redirectToAnotherHostIsRefusedAndNamesBoth()
+    {
+        QFETCH(int, status);
+        ReplayServer elsewhere;
+        QVERIFY(elsewhere.listen());
+        elsewhere.route("POST", "/v1/chat/completions",
+                        {ReplayResponse::fromFile(200, fixture(u"openai/chat-text-stream-with-usage.sse"_s),
+                                                  contentType(ProviderKind::OpenAiCompatible))});
+        elsewhere.route("GET", "/v1/chat/completions", {ReplayResponse::fromBytes(200, "<html></html>", "text/html")});
+        QUrl target = elsewhere.url(u"/v1/chat/completions"_s);
+        target.setHost(u"localhost"_s);
         m_server->route("POST", "/v1/chat/completions",
-                        {ReplayResponse::fromBytes(302, {}, {}).header("Location", portal.toEncoded())});
+                        {ReplayResponse::fromBytes(status, {}, {}).header("Location", target.toEncoded())});
+        client(ProviderKind::OpenAiCompatible);
+        const Observed observed = run();
+        QCOMPARE(observed.error.category, LlmError::Category::Redirect);
+        const QString text = observed.error.displayText();
+        QVERIFY2(text.contains(m_server->baseUrl().toDisplayString()) && text.contains(u"localhost"_s),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(u"/v1/chat"_s), qPrintable(text)); // origins, not paths
+        QCOMPARE(elsewhere.requestCount(), 0); // neither the key nor the conversation went there
+        QCOMPARE(m_server->requestCount(), 1); // and it is not retried
+        QVERIFY(!observed.error.isRetryable());
+    }
+
+    void redirectWithinTheServerIsFollowed()
+    {
+        SKEIN_REQUIRE_SHARED("fixtures/wire");
+        m_server->route("POST", "/v1/chat/completions",
+                        {ReplayResponse::fromBytes(307, {}, {}).header("Location", "/v2/chat/completions")});
+        m_server->route("POST", "/v2/chat/completions",
+                        {ReplayResponse::fromFile(200, fixture(u"openai/chat-text-stream-with-usage.sse"_s),
+                                                  contentType(ProviderKind::OpenAiCompatible))});
+        client(ProviderKind::OpenAiCompatible);
+        const Observed observed = run();
+        QVERIFY2(!observed.error.isError(), qPrintable(observed.error.displayText()));
+        QVERIFY(observed.turn.text.startsWith(u"I'm unable to provide real-time weather"_s));
+        QCOMPARE(m_server->requestCount(), 2);
+        QCOMPARE(m_server->requests().at(1).header("authorization"), "Bearer " + ApiKey.toUtf8());
+    }
+
+    void webPageAfterARedirectWithinTheServerIsNamed()
+    {
+        m_server->route("POST", "/v1/chat/completions",
+                        {ReplayResponse::fromBytes(302, {}, {}).header("Location", "/portal/login")});
         m_server->route(
             "GET", "/portal/login",
             {ReplayResponse::fromBytes(200, readFile(dataPath(u"stream/captive-portal.html"_s)), "text/html")});
@@ -443,8 +492,7 @@ private Q_SLOTS:
         const Observed observed = run();
         QCOMPARE(observed.error.category, LlmError::Category::WebPage);
         const QString text = observed.error.displayText();
-        QVERIFY2(text.contains(u"127.0.0.1"_s) && text.contains(u"localhost"_s), qPrintable(text));
-        QVERIFY2(text.contains(u"redirected"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"127.0.0.1"_s) && text.contains(u"web page"_s), qPrintable(text));
         QVERIFY(observed.turn.text.isEmpty());
     }
 
