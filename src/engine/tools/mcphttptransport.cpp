@@ -1,6 +1,7 @@
 #include "engine/tools/mcphttptransport.h"
 
 #include "core/stream/sseparser.h"
+#include "llm/redirectguard.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -69,9 +70,10 @@ void McpHttpTransport::post(const QJsonObject &message)
         request.setRawHeader(sessionHeader, m_sessionId);
     if (!m_protocolVersion.isEmpty())
         request.setRawHeader("MCP-Protocol-Version", m_protocolVersion.toUtf8());
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    RedirectGuard::prepare(request);
 
     QNetworkReply *reply = m_network->post(request, QJsonDocument(message).toJson(QJsonDocument::Compact));
+    RedirectGuard::watch(reply);
     const QJsonValue id = message.value(QStringLiteral("id"));
     const bool isRequest = !id.isUndefined() && message.contains(QStringLiteral("method"));
     if (isRequest)
@@ -108,7 +110,13 @@ void McpHttpTransport::post(const QJsonObject &message)
         reply->deleteLater();
         if (isRequest)
             m_replies.remove(idKey(id));
-        if (m_stopped || reply->error() == QNetworkReply::OperationCanceledError)
+        if (m_stopped)
+            return;
+        if (const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply)) {
+            refuseRedirect(*refused, isRequest ? id : QJsonValue());
+            return;
+        }
+        if (reply->error() == QNetworkReply::OperationCanceledError)
             return;
         const QByteArray session = reply->rawHeader(sessionHeader);
         if (!session.isEmpty())
@@ -168,6 +176,23 @@ void McpHttpTransport::handleFinished(QNetworkReply *reply, const QJsonValue &re
         Q_EMIT failed(message);
 }
 
+void McpHttpTransport::refuseRedirect(const QUrl &target, const QJsonValue &requestId)
+{
+    const auto origin = [](const QUrl &url) {
+        return url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+            .toDisplayString();
+    };
+    const QString message = tr("The MCP server at %1 redirected the request to %2, another server. Skein does not "
+                               "follow redirects to other servers, so its headers and the tool call were not sent "
+                               "there; check the server's URL")
+                                .arg(origin(m_endpoint), origin(target));
+    Q_EMIT diagnostic(message);
+    if (!requestId.isUndefined() && !requestId.isNull())
+        failRequest(requestId, message);
+    else
+        Q_EMIT failed(message);
+}
+
 void McpHttpTransport::failRequest(const QJsonValue &requestId, const QString &message)
 {
     Q_EMIT messageReceived(QJsonObject {
@@ -213,7 +238,9 @@ void McpHttpTransport::stop()
         request.setRawHeader(sessionHeader, m_sessionId);
         for (auto it = m_headers.begin(); it != m_headers.end(); ++it)
             request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
+        RedirectGuard::prepare(request);
         QNetworkReply *reply = m_network->deleteResource(request);
+        RedirectGuard::watch(reply);
         connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
         m_sessionId.clear();
     }

@@ -38,6 +38,7 @@ private:
     void handleFinished(QNetworkReply *reply, const QJsonValue &requestId);
     void emitJson(const QByteArray &bytes);
     void failRequest(const QJsonValue &requestId, const QString &message);
+    void refuseRedirect(const QUrl &target, const QJsonValue &requestId);
 
     QUrl m_endpoint;
     QMap<QString, QString> m_headers;

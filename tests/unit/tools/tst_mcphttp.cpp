@@ -26,6 +26,7 @@ private Q_SLOTS:
     void errors();
     void unreachableServerFails();
     void handshakeEndsBeforeTheNextRequest();
+    void redirectToAnotherHostIsRefused();
 
 private:
     std::unique_ptr<McpClient> connectClient();
@@ -213,6 +214,38 @@ void TestMcpHttp::handshakeEndsBeforeTheNextRequest()
     QVERIFY2(arrivedAt.value(QStringLiteral("tools/list"))
                              - arrivedAt.value(QStringLiteral("notifications/initialized")) >= 380,
                                                "tools/list overtook the open notifications/initialized POST");
+}
+
+// Qt would copy the server's token header to wherever a redirect points: an MCP server (or whoever
+// answers at its URL) must not be able to send the token and the tool calls to another host.
+void TestMcpHttp::redirectToAnotherHostIsRefused()
+{
+    using namespace Skein::Test;
+    ReplayServer elsewhere;
+    QVERIFY(elsewhere.listen());
+    elsewhere.route("POST", "/mcp", {ReplayResponse::fromBytes(500, "should never be asked", "text/plain")});
+    ReplayServer server;
+    QVERIFY(server.listen());
+    server.route(
+        "POST", "/mcp",
+        {ReplayResponse::fromBytes(307, {}, {}).header("Location", elsewhere.url(QStringLiteral("/mcp")).toEncoded())});
+    McpServerConfig c;
+    c.name = QStringLiteral("moved");
+    c.transport = McpServerConfig::Transport::Http;
+    c.url = server.url(QStringLiteral("/mcp"));
+    c.headers.insert(QStringLiteral("Authorization"), QStringLiteral("Bearer mcp-canary-51"));
+    McpClient client(c, {});
+    QSignalSpy failed(&client, &McpClient::failed);
+    client.start();
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(client.state(), McpClient::State::Failed);
+    QCOMPARE(elsewhere.requestCount(), 0);
+    QCOMPARE(server.requestCount(), 1);
+    QVERIFY(server.requests().constFirst().header("authorization") == "Bearer mcp-canary-51");
+    const QString error = client.lastError();
+    QVERIFY2(error.contains(server.baseUrl().toDisplayString())
+                 && error.contains(elsewhere.baseUrl().toDisplayString()),
+             qPrintable(error));
 }
 
 SKEIN_CORE_TEST_MAIN(TestMcpHttp)
