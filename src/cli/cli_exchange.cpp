@@ -68,10 +68,8 @@ int Cli::cmdExport(QCommandLineParser &parser)
         }
     }
     if (output.isEmpty() || output == QLatin1String("-")) {
+        m_out << QString::fromUtf8(bytes);
         m_out.flush();
-        QTextStream raw(stdout);
-        raw.setEncoding(QStringConverter::Utf8);
-        raw << QString::fromUtf8(bytes);
         return 0;
     }
     if (const QString error = writeFile(output, bytes); !error.isEmpty())

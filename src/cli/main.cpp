@@ -1,6 +1,7 @@
 // skein-cli: the same AppContext as the GUI, no widgets.
 #include "cli.h"
 #include "core/appinfo.h"
+#include "terminaltext.h"
 
 #include <QCoreApplication>
 #include <cstdio>
@@ -9,8 +10,12 @@ int main(int argc, char **argv)
 {
     Skein::AppInfo::apply();
     QCoreApplication app(argc, argv);
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    // Model and file text reaches both streams: on a terminal its control characters are shown,
+    // not obeyed.
+    Skein::TerminalSafeOutput stdOut(stdout);
+    Skein::TerminalSafeOutput stdErr(stderr);
+    QTextStream out(&stdOut);
+    QTextStream err(&stdErr);
     Skein::Cli cli(out, err);
     return cli.run(QCoreApplication::arguments());
 }
