@@ -94,6 +94,10 @@
             <source>the page is titled "%1"</source>
             <translation>页面标题为“%1”</translation>
         </message>
+        <message>
+            <source>The server at %1 redirected the request to %2, another server. Skein does not follow redirects to other servers, so the API key and the conversation were not sent there. Check the base URL; if a Wi-Fi sign-in page or a proxy login is in the way, sign in with a browser, then try again</source>
+            <translation>%1 的服务器把请求重定向到了另一台服务器 %2。Skein 不会跟随指向其他服务器的重定向，因此 API 密钥和对话都没有发送到那里。请检查基础 URL；如果是 Wi-Fi 登录页或代理登录挡在中间，请先在浏览器中登录，然后重试</translation>
+        </message>
     </context>
     <context>
         <name>Skein::AboutDialog</name>
@@ -2912,6 +2916,10 @@
         <message>
             <source>A response was not JSON: %1</source>
             <translation>响应不是 JSON：%1</translation>
+        </message>
+        <message>
+            <source>The MCP server at %1 redirected the request to %2, another server. Skein does not follow redirects to other servers, so its headers and the tool call were not sent there; check the server's URL</source>
+            <translation>%1 的 MCP 服务器把请求重定向到了另一台服务器 %2。Skein 不会跟随指向其他服务器的重定向，因此它的请求头和工具调用都没有发送到那里；请检查该服务器的 URL</translation>
         </message>
     </context>
     <context>
