@@ -1449,10 +1449,6 @@
             <translation>无法从钥匙串中删除密钥：%1</translation>
         </message>
         <message>
-            <source>usage: providers list|add|remove|set-key|models|set-model</source>
-            <translation>用法：providers list|add|remove|set-key|models|set-model</translation>
-        </message>
-        <message>
             <source>Use the API key in this environment variable for this run.</source>
             <translation>本次运行使用此环境变量中的 API 密钥。</translation>
         </message>
@@ -1463,6 +1459,42 @@
         <message>
             <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so the model is asked to shorten it</source>
             <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用</translation>
+        </message>
+        <message>
+            <source>imported — review, then 'providers enable %1'</source>
+            <translation>已导入——请先审核，然后运行 'providers enable %1'</translation>
+        </message>
+        <message>
+            <source>enabled</source>
+            <translation>已启用</translation>
+        </message>
+        <message>
+            <source>disabled</source>
+            <translation>已停用</translation>
+        </message>
+        <message>
+            <source>the provider %1 (%2) came from an imported file and is disabled until you review it; nothing was sent. If you trust this server, run 'providers enable %1'.</source>
+            <translation>服务商 %1（%2）来自导入的文件，在你审核之前保持停用；未发送任何内容。如果你信任这个服务器，请运行 'providers enable %1'。</translation>
+        </message>
+        <message>
+            <source>the provider %1 is disabled; nothing was sent. Enable it with 'providers enable %1'.</source>
+            <translation>服务商 %1 已停用；未发送任何内容。可用 'providers enable %1' 启用它。</translation>
+        </message>
+        <message>
+            <source>usage: providers enable|disable NAME</source>
+            <translation>用法：providers enable|disable 名称</translation>
+        </message>
+        <message>
+            <source>%1 is enabled: messages and background work may go to %2.</source>
+            <translation>%1 已启用：消息和后台任务可能会发送到 %2。</translation>
+        </message>
+        <message>
+            <source>%1 is disabled: nothing is sent to it.</source>
+            <translation>%1 已停用：不会向它发送任何内容。</translation>
+        </message>
+        <message>
+            <source>usage: providers list|add|remove|enable|disable|set-key|models|set-model</source>
+            <translation>用法：providers list|add|remove|enable|disable|set-key|models|set-model</translation>
         </message>
     </context>
     <context>
@@ -2183,14 +2215,6 @@
             <translation>已存在 ID 为 %1 但内容不同的会话：已将“%2”作为新会话 %3 导入。</translation>
         </message>
         <message>
-            <source>Memories: %1 imported, %2 already present.</source>
-            <translation>记忆：导入 %1 条，已存在 %2 条。</translation>
-        </message>
-        <message>
-            <source>Providers: %1 imported, %2 already present.</source>
-            <translation>服务商：导入 %1 个，已存在 %2 个。</translation>
-        </message>
-        <message>
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
@@ -2353,6 +2377,26 @@
         <message>
             <source>expected an integer from 0 to %1</source>
             <translation>应为 0 到 %1 之间的整数</translation>
+        </message>
+        <message>
+            <source>Memories: %1 imported into the review inbox (pending until you accept them), %2 already present.</source>
+            <translation>记忆：%1 条已导入审核收件箱（在你接受之前为待定），%2 条已存在。</translation>
+        </message>
+        <message>
+            <source>Memory not imported: %1</source>
+            <translation>未导入的记忆：%1</translation>
+        </message>
+        <message>
+            <source>Providers: %1 imported, disabled until you review and enable them (Settings → Providers); %2 already present.</source>
+            <translation>服务商：已导入 %1 个，在你审核并启用之前保持停用（设置 → 服务商）；%2 个已存在。</translation>
+        </message>
+        <message>
+            <source>memory %1: %2</source>
+            <translation>记忆 %1：%2</translation>
+        </message>
+        <message>
+            <source>: refers to message "%1" of another conversation, not of the session this one was forked from</source>
+            <translation>：引用了另一个对话中的消息“%1”，而不是此会话分叉来源的会话</translation>
         </message>
     </context>
     <context>
@@ -3135,6 +3179,21 @@
         </message>
     </context>
     <context>
+        <name>Skein::MemoryGuard</name>
+        <message>
+            <source>it is empty</source>
+            <translation>内容为空</translation>
+        </message>
+        <message>
+            <source>it is longer than %1 characters</source>
+            <translation>超过 %1 个字符</translation>
+        </message>
+        <message>
+            <source>it looks like a secret (a key, token or password); secrets are never kept as memories</source>
+            <translation>看起来像机密（密钥、令牌或密码）；机密永远不会被保存为记忆</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::MemoryHistoryDialog</name>
         <message>
             <source>Memory History</source>
@@ -3716,6 +3775,28 @@
         </message>
     </context>
     <context>
+        <name>Skein::ProviderKinds</name>
+        <message>
+            <source>the base URL contains a user name or password; give the key separately so that it is kept in the keychain, and use the URL without it</source>
+            <translation>基础 URL 中包含用户名或密码；请单独提供密钥以便保存在钥匙串中，并使用不含它们的 URL</translation>
+        </message>
+        <message>
+            <source>the base URL carries a secret in its query (%1=…); give the key separately so that it is kept in the keychain, and use the URL without it</source>
+            <translation>基础 URL 的查询参数中带有机密（%1=…）；请单独提供密钥以便保存在钥匙串中，并使用不含它的 URL</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ProviderListModel</name>
+        <message>
+            <source>%1 — imported, review</source>
+            <translation>%1——已导入，待审核</translation>
+        </message>
+        <message>
+            <source>%1 (disabled)</source>
+            <translation>%1（已停用）</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ProvidersPage</name>
         <message>
             <source>Configured providers</source>
@@ -3890,6 +3971,18 @@
         <message>
             <source>⚠ A key is stored in the system keychain, but the keychain cannot be used now, so requests go without it. Unlock the keychain, or paste the key to use it for this session.</source>
             <translation>⚠ 系统钥匙串中保存了密钥，但钥匙串现在无法使用，因此请求不带密钥发送。请解锁钥匙串，或粘贴密钥以在本次会话中使用。</translation>
+        </message>
+        <message>
+            <source>&amp;Use this provider (send messages and background work to it)</source>
+            <translation>使用此服务商(&amp;U)（向它发送消息和后台任务）</translation>
+        </message>
+        <message>
+            <source>Imported from a file and not used yet: nothing is sent to %1 until you turn on “Use this provider”. Check first that you know and trust this server.</source>
+            <translation>从文件导入，尚未使用：在你打开“使用此服务商”之前，不会向 %1 发送任何内容。请先确认你了解并信任这个服务器。</translation>
+        </message>
+        <message>
+            <source>The base URL was not changed: %1.</source>
+            <translation>基础 URL 未更改：%1。</translation>
         </message>
     </context>
     <context>

@@ -189,7 +189,7 @@ int main(int argc, char **argv)
                                                                 0,
                                                                 Ids::nowMs(),
                                                                 Ids::nowMs()};
-                                 if (Status st = db.toolLog().upsert(e); !st)
+                                 if (Status st = db.toolLog().save(e); !st)
                                      return st;
                                  RuntimeCheckpoint cp;
                                  cp.sessionId = big;

@@ -106,7 +106,8 @@ const QList<Cli::Command> &Cli::commands()
         {"import", "import FILE [--json]", &Cli::cmdImport, defineJson},
         {"providers",
          "providers list [--json] | add NAME --kind openai|anthropic|ollama --base-url URL [--model M] "
-         "[--api-key-env VAR] | remove NAME | set-key NAME (--api-key-env VAR | --none) | models NAME "
+         "[--api-key-env VAR] | remove NAME | enable NAME | disable NAME | set-key NAME (--api-key-env VAR | --none) | "
+         "models NAME "
          "[--api-key-env VAR] | set-model NAME MODEL [--context-window N] "
          "[--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]",
          &Cli::cmdProviders, defineProviders},

@@ -64,6 +64,8 @@ private:
     static void endLoop(bool &done);
     SecretResult secretCall(const std::function<void(SecretStore &, QObject *, SecretStore::Callback)> &call);
     bool findProvider(const QString &nameOrId, ProviderConfig *out);
+    // findProvider, refusing a provider the user has not enabled on this machine (imported ones).
+    bool findEnabledProvider(const QString &nameOrId, ProviderConfig *out);
     // The key for a call: from --api-key-env when the command has it set (this run only),
     // otherwise from the keychain — never asked for a provider recorded without a key. An empty
     // key when the provider has none (local servers). Reports an error and returns false.

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "core/domain/message.h"
 #include "core/domain/session.h"
+#include "engine/memory/extraction.h"
 #include "storage/exchange/exporter.h"
 #include "storage/exchange/importer.h"
 #include "storage/exchange/markdownexport.h"
@@ -82,7 +83,7 @@ int Cli::cmdImport(QCommandLineParser &parser)
     const QStringList args = parser.positionalArguments();
     if (args.size() != 1)
         return usage(tr("usage: import FILE [--json]"));
-    Exchange::Importer importer(*m_store);
+    Exchange::Importer importer(*m_store, Extraction::importGuards());
     Result<Exchange::ImportReport> report = importer.importFile(args.first());
     if (!report)
         return fail(tr("%1: nothing imported: %2").arg(args.first(), report.error().message));
@@ -101,6 +102,7 @@ int Cli::cmdImport(QCommandLineParser &parser)
         o.insert(QStringLiteral("sessions"), sessions);
         o.insert(QStringLiteral("memories_imported"), report.value().memoriesImported);
         o.insert(QStringLiteral("memories_already_present"), report.value().memoriesAlreadyPresent);
+        o.insert(QStringLiteral("memories_refused"), QJsonArray::fromStringList(report.value().memoriesRefused));
         o.insert(QStringLiteral("providers_imported"), report.value().providersImported);
         o.insert(QStringLiteral("providers_already_present"), report.value().providersAlreadyPresent);
         m_out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;

@@ -319,13 +319,15 @@ int Cli::cmdCompact(QCommandLineParser &parser)
         const QUrl url(parser.value(u"base-url"_s), QUrl::StrictMode);
         if (!url.isValid() || url.scheme().isEmpty())
             return usage(tr("--base-url needs a full URL such as https://api.openai.com/v1"));
+        if (const QString why = ProviderKinds::baseUrlProblem(url); !why.isEmpty())
+            return usage(why);
         endpoint = ProviderEndpoint::make(*kind, url);
     } else {
         const QString provider = parser.isSet(u"provider"_s) ? parser.value(u"provider"_s) : session.providerId;
         if (provider.isEmpty())
             return usage(tr("the session has no provider; use --provider NAME or --base-url URL --kind K"));
         QString key;
-        if (!findProvider(provider, &config) || !readApiKey(config, parser, &key))
+        if (!findEnabledProvider(provider, &config) || !readApiKey(config, parser, &key))
             return 1;
         hasConfig = true;
         endpoint = ProviderKinds::endpoint(config, key);

@@ -73,7 +73,16 @@ QJsonObject providerJson(const ProviderConfig &p)
     o.insert(QStringLiteral("model"), p.defaultModel);
     o.insert(QStringLiteral("models"), models);
     o.insert(QStringLiteral("api_key"), keyStateName(p.apiKey));
+    o.insert(QStringLiteral("enabled"), p.enabled);
+    o.insert(QStringLiteral("review"), p.importedForReview ? QJsonValue(QStringLiteral("imported")) : QJsonValue());
     return o;
+}
+
+QString usageText(const ProviderConfig &p)
+{
+    if (p.importedForReview)
+        return Cli::tr("imported — review, then 'providers enable %1'").arg(p.name);
+    return p.enabled ? Cli::tr("enabled") : Cli::tr("disabled");
 }
 
 // Fetched models join the stored list; what the user set stays, gaps are filled from the server.
@@ -144,6 +153,21 @@ bool Cli::storeKey(const ProviderConfig &provider, const QCommandLineParser &par
     fail(tr("the keychain is not available, so the key was not stored: %1. Without a keychain, give the key to "
             "each command with --api-key-env VARIABLE instead.")
              .arg(r.message.isEmpty() ? m_context->secrets().availabilityReason() : r.message));
+    return false;
+}
+
+bool Cli::findEnabledProvider(const QString &nameOrId, ProviderConfig *out)
+{
+    if (!findProvider(nameOrId, out))
+        return false;
+    if (out->enabled)
+        return true;
+    if (out->importedForReview)
+        fail(tr("the provider %1 (%2) came from an imported file and is disabled until you review it; nothing was "
+                "sent. If you trust this server, run 'providers enable %1'.")
+                 .arg(out->name, out->baseUrl));
+    else
+        fail(tr("the provider %1 is disabled; nothing was sent. Enable it with 'providers enable %1'.").arg(out->name));
     return false;
 }
 
@@ -222,7 +246,7 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         }
         for (const ProviderConfig &p : all.value())
             m_out << p.name << '\t' << p.kind << '\t' << p.baseUrl << '\t' << p.defaultModel << '\t'
-                  << keyStateText(p.apiKey) << Qt::endl;
+                  << keyStateText(p.apiKey) << '\t' << usageText(p) << Qt::endl;
         return 0;
     }
     if (action == QLatin1String("add")) {
@@ -235,6 +259,8 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         const QUrl url(parser.value(QStringLiteral("base-url")), QUrl::StrictMode);
         if (!url.isValid() || url.scheme().isEmpty() || url.host().isEmpty())
             return usage(tr("--base-url needs a full URL such as https://api.openai.com/v1"));
+        if (const QString why = ProviderKinds::baseUrlProblem(url); !why.isEmpty())
+            return usage(why);
         Result<QList<ProviderConfig>> all = m_store->providers().list();
         if (!all)
             return fail(all.error());
@@ -260,6 +286,21 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         if (Status s = m_store->providers().save(config); !s)
             return fail(s.error());
         m_out << config.id << Qt::endl;
+        return 0;
+    }
+    if (action == QLatin1String("enable") || action == QLatin1String("disable")) {
+        if (args.size() != 2)
+            return usage(tr("usage: providers enable|disable NAME"));
+        ProviderConfig config;
+        if (!findProvider(args.at(1), &config))
+            return 1;
+        const bool enable = action == QLatin1String("enable");
+        if (Status s = m_store->providers().setEnabled(config.id, enable, Ids::nowMs()); !s)
+            return fail(s.error());
+        m_out << (enable
+                      ? tr("%1 is enabled: messages and background work may go to %2.").arg(config.name, config.baseUrl)
+                      : tr("%1 is disabled: nothing is sent to it.").arg(config.name))
+              << Qt::endl;
         return 0;
     }
     if (action == QLatin1String("remove")) {
@@ -374,7 +415,7 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         printModel(m_out, *it);
         return 0;
     }
-    return usage(tr("usage: providers list|add|remove|set-key|models|set-model"));
+    return usage(tr("usage: providers list|add|remove|enable|disable|set-key|models|set-model"));
 }
 
 } // namespace Skein

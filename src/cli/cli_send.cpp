@@ -39,7 +39,8 @@ int Cli::cmdSend(QCommandLineParser &parser)
     if (parser.isSet(QStringLiteral("provider"))) {
         ProviderConfig config;
         QString key;
-        if (!findProvider(parser.value(QStringLiteral("provider")), &config) || !readApiKey(config, parser, &key))
+        if (!findEnabledProvider(parser.value(QStringLiteral("provider")), &config)
+                                 || !readApiKey(config, parser, &key))
             return 1;
         endpoint = ProviderKinds::endpoint(config, key);
         providerId = config.id;
@@ -52,6 +53,8 @@ int Cli::cmdSend(QCommandLineParser &parser)
         const QUrl url(parser.value(QStringLiteral("base-url")), QUrl::StrictMode);
         if (!url.isValid() || url.scheme().isEmpty())
             return usage(tr("--base-url needs a full URL such as https://api.openai.com/v1"));
+        if (const QString why = ProviderKinds::baseUrlProblem(url); !why.isEmpty())
+            return usage(why);
         QString key;
         if (parser.isSet(QStringLiteral("api-key-env")) && !keyFromEnvironment(parser, &key))
             return 1;

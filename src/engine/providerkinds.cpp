@@ -1,6 +1,8 @@
 #include "providerkinds.h"
 
+#include <QCoreApplication>
 #include <QUrl>
+#include <QUrlQuery>
 
 namespace Skein::ProviderKinds {
 
@@ -31,6 +33,29 @@ QString name(ProviderKind kind)
 QString secretKey(const QString &providerId)
 {
     return QStringLiteral("provider/") + providerId;
+}
+
+QString baseUrlProblem(const QUrl &url)
+{
+    if (!url.userInfo().isEmpty())
+        return QCoreApplication::translate("Skein::ProviderKinds",
+                                           "the base URL contains a user name or password; give the key separately "
+                                           "so that it is kept in the keychain, and use the URL without it");
+    static const QStringList
+        secretParameters {
+            QStringLiteral("key"),     QStringLiteral("api_key"), QStringLiteral("apikey"),
+                                                                                 QStringLiteral("api-key"), QStringLiteral("token"),   QStringLiteral("access_token"),
+                                                                                                                                                      QStringLiteral("auth"),    QStringLiteral("secret"),  QStringLiteral("password"),
+                                                                                                                                                                                                                           QStringLiteral("sig")};
+    const QList<std::pair<QString, QString>> items = QUrlQuery(url).queryItems();
+    for (const auto &[name, value] : items)
+        if (secretParameters.contains(name.toLower()))
+            return QCoreApplication::translate("Skein::ProviderKinds",
+                                               "the base URL carries a secret in its query (%1=…); give the key "
+                                               "separately so that it is kept in the keychain, and use the URL "
+                                               "without it")
+                .arg(name);
+    return {};
 }
 
 ProviderEndpoint endpoint(const ProviderConfig &config, const QString &apiKey)

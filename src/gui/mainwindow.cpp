@@ -8,6 +8,7 @@
 #include "composer.h"
 #include "contextinspector.h"
 #include "core/appinfo.h"
+#include "engine/memory/extraction.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "inspectorpanels.h"
 #include "linkopener.h"
@@ -300,7 +301,7 @@ void MainWindow::importFile(const QString &path)
     statusBar()->showMessage(tr("Importing…"));
     // One transaction on the writer thread: validated first, nothing half-imported.
     m_context.storage().write<Exchange::ImportReport>(
-        this, [path](Store &store) { return Exchange::Importer(store).importFile(path); },
+        this, [path](Store &store) { return Exchange::Importer(store, Extraction::importGuards()).importFile(path); },
         [this](Result<Exchange::ImportReport> result) {
             if (!result) {
                 statusBar()->clearMessage();

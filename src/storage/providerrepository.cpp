@@ -11,7 +11,8 @@ namespace Skein {
 namespace {
 
 const QString select = QStringLiteral(
-    "SELECT id, name, kind, base_url, enabled, default_model, models, created_at, updated_at, api_key FROM providers");
+    "SELECT id, name, kind, base_url, enabled, default_model, models, created_at, updated_at, api_key, review "
+    "FROM providers");
 
 QVariant keyStateValue(ApiKeyState state)
 {
@@ -79,6 +80,7 @@ ProviderConfig fromRow(const QSqlQuery &q)
     p.createdAt = q.value(7).toLongLong();
     p.updatedAt = q.value(8).toLongLong();
     p.apiKey = keyStateFrom(q.value(9));
+    p.importedForReview = q.value(10).toString() == QLatin1String("imported");
     return p;
 }
 
@@ -88,7 +90,7 @@ Status ProviderRepository::save(const ProviderConfig &p)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral(
         "INSERT OR REPLACE INTO providers (id, name, kind, base_url, enabled, default_model, models, created_at, "
-        "updated_at, api_key) VALUES (?,?,?,?,?,?,?,?,?,?)"));
+        "updated_at, api_key, review) VALUES (?,?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, p.id);
     q.bindValue(1, SqlValues::notNull(p.name));
     q.bindValue(2, SqlValues::notNull(p.kind));
@@ -99,6 +101,7 @@ Status ProviderRepository::save(const ProviderConfig &p)
     q.bindValue(7, p.createdAt);
     q.bindValue(8, p.updatedAt);
     q.bindValue(9, keyStateValue(p.apiKey));
+    q.bindValue(10, SqlValues::nullable(p.importedForReview ? QStringLiteral("imported") : QString()));
     return m_db.exec(q);
 }
 
@@ -133,6 +136,21 @@ Status ProviderRepository::setApiKeyState(const QString &id, ApiKeyState state)
     q.bindValue(0, keyStateValue(state));
     q.bindValue(1, id);
     return m_db.exec(q);
+}
+
+Status ProviderRepository::setEnabled(const QString &id, bool enabled, qint64 now)
+{
+    // Enabling (or disabling) is the user's decision on this machine: the import mark goes.
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("UPDATE providers SET enabled = ?, review = NULL, updated_at = ? WHERE id = ?"));
+    q.bindValue(0, enabled);
+    q.bindValue(1, now);
+    q.bindValue(2, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (m_db.changes() == 0)
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no provider %1").arg(id)};
+    return {};
 }
 
 Status ProviderRepository::remove(const QString &id)

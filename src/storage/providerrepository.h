@@ -23,6 +23,8 @@ public:
     // By name.
     Result<QList<ProviderConfig>> list();
     Status remove(const QString &id);
+    // The user's choice on this machine; clears the "imported — review" mark.
+    Status setEnabled(const QString &id, bool enabled, qint64 now);
     // Records whether the provider has a key (never the key itself); nothing else changes.
     Status setApiKeyState(const QString &id, ApiKeyState state);
 

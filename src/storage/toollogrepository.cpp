@@ -32,13 +32,29 @@ ToolLogEntry fromRow(const QSqlQuery &q)
 
 } // namespace
 
-Status ToolLogRepository::upsert(const ToolLogEntry &e)
+Status ToolLogRepository::save(const ToolLogEntry &e)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("INSERT OR REPLACE INTO tool_log (") + columns
-                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?)"));
+    return write(e, true);
+}
+
+Status ToolLogRepository::insert(const ToolLogEntry &e)
+{
+    return write(e, false);
+}
+
+Status ToolLogRepository::write(const ToolLogEntry &e, bool update)
+{
+    const QString onConflict = !update
+        ? QString()
+        : QStringLiteral(" ON CONFLICT (session_id, message_id, request_id) DO UPDATE SET tool_name = excluded.tool_name, "
+                         "arguments = excluded.arguments, status = excluded.status, result_raw = excluded.result_raw, "
+                         "result_digest = excluded.result_digest, retry_count = excluded.retry_count, "
+                         "started_at = excluded.started_at, finished_at = excluded.finished_at");
+    QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO tool_log (") + columns
+                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?)") + onConflict);
     q.bindValue(0, e.requestId);
     q.bindValue(1, e.sessionId);
-    q.bindValue(2, SqlValues::nullable(e.messageId));
+    q.bindValue(2, e.messageId.isNull() ? QStringLiteral("") : e.messageId);
     q.bindValue(3, SqlValues::notNull(e.toolName));
     q.bindValue(4, SqlValues::notNull(e.arguments));
     q.bindValue(5, toString(e.status));
@@ -50,9 +66,11 @@ Status ToolLogRepository::upsert(const ToolLogEntry &e)
     return m_db.exec(q);
 }
 
-Result<ToolLogEntry> ToolLogRepository::get(const QString &requestId)
+Result<ToolLogEntry> ToolLogRepository::get(const QString &sessionId, const QString &messageId,
+                                            const QString &requestId)
 {
-    auto rows = collect(QStringLiteral("request_id"), requestId);
+    auto rows = collect(QStringLiteral("session_id = ? AND message_id = ? AND request_id = ?"),
+                                       {sessionId, messageId.isNull() ? QStringLiteral("") : messageId, requestId});
     if (!rows)
         return rows.error();
     if (rows->isEmpty())
@@ -62,20 +80,21 @@ Result<ToolLogEntry> ToolLogRepository::get(const QString &requestId)
 
 Result<QList<ToolLogEntry>> ToolLogRepository::bySession(const QString &sessionId)
 {
-    return collect(QStringLiteral("session_id"), sessionId);
+    return collect(QStringLiteral("session_id = ?"), {sessionId});
 }
 
 Result<QList<ToolLogEntry>> ToolLogRepository::byMessage(const QString &messageId)
 {
-    return collect(QStringLiteral("message_id"), messageId);
+    return collect(QStringLiteral("message_id = ?"), {messageId});
 }
 
-Result<QList<ToolLogEntry>> ToolLogRepository::collect(const QString &column, const QString &value)
+Result<QList<ToolLogEntry>> ToolLogRepository::collect(const QString &where, const QStringList &values)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns
-                                                 + QStringLiteral(" FROM tool_log WHERE ") + column
-                                                                  + QStringLiteral(" = ? ORDER BY started_at, rowid"));
-    q.bindValue(0, value);
+                                                 + QStringLiteral(" FROM tool_log WHERE ") + where
+                                                                  + QStringLiteral(" ORDER BY started_at, rowid"));
+    for (qsizetype i = 0; i < values.size(); ++i)
+        q.bindValue(int(i), values.at(i));
     if (Status s = m_db.exec(q); !s)
         return s.error();
     QList<ToolLogEntry> out;

@@ -9,7 +9,8 @@ namespace Skein {
 
 class Database;
 
-// The tool execution log (SPEC §2.5), keyed by tool_call_id so a retried call finds its result.
+// The tool execution log (SPEC §2.5), keyed by session + assistant message + call id: a call
+// restored after a crash finds its result, a later call with a reused id never does (issue #13).
 class ToolLogRepository final
 {
 public:
@@ -17,15 +18,18 @@ public:
         : m_db(db)
     { }
 
-    // Inserts or replaces the entry for entry.requestId.
-    Status upsert(const ToolLogEntry &entry);
-    Result<ToolLogEntry> get(const QString &requestId);
+    // Inserts the entry or updates the one with the same session, message and request id.
+    Status save(const ToolLogEntry &entry);
+    // Inserts a new entry; an existing one with the same key is an error (imports).
+    Status insert(const ToolLogEntry &entry);
+    Result<ToolLogEntry> get(const QString &sessionId, const QString &messageId, const QString &requestId);
     // Oldest first.
     Result<QList<ToolLogEntry>> bySession(const QString &sessionId);
     Result<QList<ToolLogEntry>> byMessage(const QString &messageId);
 
 private:
-    Result<QList<ToolLogEntry>> collect(const QString &where, const QString &value);
+    Result<QList<ToolLogEntry>> collect(const QString &where, const QStringList &values);
+    Status write(const ToolLogEntry &entry, bool update);
 
     Database &m_db;
 };

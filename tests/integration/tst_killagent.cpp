@@ -163,7 +163,7 @@ private Q_SLOTS:
         QVERIFY2(added.status == 0, added.err.constData());
 
         // One turn to the end first: how long a whole turn takes on this machine now sets the kill
-        // window (and its calls are in the log for later turns to reuse).
+        // window.
         QElapsedTimer calibration;
         calibration.start();
         const CliRun whole = runCli({u"--data-dir"_s, data, u"send"_s, u"--session"_s, sessionId, u"--base-url"_s,
@@ -181,16 +181,6 @@ private Q_SLOTS:
         QElapsedTimer total;
         total.start();
         for (int run = 0; run < Kills; ++run) {
-            // The calls that had succeeded before this run must not run in it.
-            QSet<QString> succeeded;
-            {
-                auto opened = Store::open(data);
-                QVERIFY(opened);
-                const QList<ToolLogEntry> log = opened.value()->toolLog().bySession(sessionId).value();
-                for (const ToolLogEntry &e : log)
-                    if (e.status == ToolStatus::Success)
-                        succeeded.insert(e.requestId);
-            }
             const int task = run % Tasks;
             const int killAfterMs = int(random.bounded(int(turnMs * 7 / 10)));
             QProcess p;
@@ -255,16 +245,19 @@ private Q_SLOTS:
             const ChatRequest next = ContextRequestSource().build(session, path);
             QVERIFY2(requestIsValidChain(next, &why), qPrintable(u"run %1: %2"_s.arg(run).arg(why)));
 
-            // Runs recorded during this run (or late, by its orphaned server) never repeat a success.
+            // Within a run (or late, by its orphaned server) each call runs at most once. The model
+            // reuses its ids in every run of a task; those are new calls of a new turn, which run
+            // again (issue #13: a stored result is only for the same call of the same reply).
             QFile f(records);
             if (f.open(QIODevice::ReadOnly)) {
+                QSet<QString> ran;
                 for (const QByteArray &line : f.readAll().split('\n')) {
                     const QList<QByteArray> parts = line.split(' ');
                     if (parts.size() != 2 || parts[1].toInt() != run)
                         continue;
-                    QVERIFY2(!succeeded.contains(QString::fromUtf8(parts[0])),
-                             qPrintable(u"run %1 ran %2 again after it had succeeded"_s.arg(run).arg(
-                                 QString::fromUtf8(parts[0]))));
+                    const QString call = QString::fromUtf8(parts[0]);
+                    QVERIFY2(!ran.contains(call), qPrintable(u"run %1 ran %2 twice"_s.arg(run).arg(call)));
+                    ran.insert(call);
                 }
             }
         }
@@ -282,7 +275,7 @@ private Q_SLOTS:
               qlonglong(reusedLines), successfulRecords);
         QVERIFY(committed >= Kills / 3);
         QVERIFY(completedRuns >= 3);
-        QVERIFY(reusedLines >= 3);
+        QCOMPARE(reusedLines, qsizetype(0)); // a new turn never gets an earlier turn's result
         QVERIFY(successfulRecords >= 3);
     }
 };

@@ -36,6 +36,9 @@ struct ProviderConfig
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
     ApiKeyState apiKey = ApiKeyState::Unknown; // local to this machine: never exported
+    // Came from an imported file and was not yet reviewed: stays disabled, shown as "imported —
+    // review", until the user enables it on this machine (SPEC §7, issue #13). Never exported.
+    bool importedForReview = false;
 
     friend bool operator==(const ProviderConfig &, const ProviderConfig &) = default;
 };

@@ -322,15 +322,16 @@ void AgentRun::beginTools(const QList<ToolCall> &calls)
     m_leafId = m_assistantId;
     m_slots.clear();
     for (const ToolCall &c : calls)
-        m_slots.append({c, QStringLiteral("queued"), {}, ToolStatus::Pending, c.id});
+        m_slots.append({c, QStringLiteral("queued"), ToolStatus::Pending, c.id});
     m_next = 0;
     m_state = SessionState::WaitingTool;
     Q_EMIT stateChanged(m_state);
     const QString sessionId = m_sessionId;
     const RuntimeCheckpoint cp = checkpoint();
-    // Providers want call ids unique in the whole request: an id that is missing (Ollama native),
-    // repeated in this reply or already answered earlier in the session gets a fresh one on the
-    // path (written back to the reply's tool_calls); the model's id stays the tool-log key.
+    // Call ids must be unique in the session: providers want them unique in the whole request, and
+    // the tool log finds a stored result by them. An id that is missing (Ollama native), repeated in
+    // this reply or already answered earlier in the session gets a fresh one (written back to the
+    // reply's tool_calls), which is also the call's tool-log key.
     m_store->write<QStringList>(
         this,
         [sessionId, cp, calls](Store &store) -> Result<QStringList> {
@@ -365,6 +366,7 @@ void AgentRun::beginTools(const QList<ToolCall> &calls)
                                   {QStringLiteral("name"), c.name}, {QStringLiteral("arguments"), c.argumentsJson}});
                 QJsonObject pending = cp.pendingCalls.at(i).toObject();
                 pending.insert(QStringLiteral("id"), c.id);
+                pending.insert(QStringLiteral("request_id"), c.id);
                 out.pendingCalls.append(pending);
             }
             if (renamed)
@@ -382,7 +384,7 @@ void AgentRun::beginTools(const QList<ToolCall> &calls)
                 return;
             }
             for (qsizetype i = 0; i < m_slots.size() && i < ids->size(); ++i)
-                m_slots[i].call.id = ids->at(i);
+                m_slots[i].call.id = m_slots[i].requestId = ids->at(i);
             nextCall();
         },
         Durability::Full);

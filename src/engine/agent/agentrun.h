@@ -121,9 +121,8 @@ private:
     {
         ToolCall call; // call.id: the id on the path, unique in the session
         QString phase; // queued, awaiting_approval, running, done
-        QString logKey;
         ToolStatus status = ToolStatus::Pending;
-        QString requestId; // the model's tool_call_id: the idempotence key of the tool log
+        QString requestId; // the tool-log key with the session and reply: our call id, unique in the session
     };
     struct Prepared;
     struct Outcome;

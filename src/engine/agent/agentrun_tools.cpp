@@ -25,7 +25,6 @@ struct AgentRun::Prepared
     enum class Action { Run, Reuse, NeedApproval };
     QString callId;
     Action action = Action::Run;
-    QString logKey;
     QString reusedRaw;
     int retryCount = 0;
     qint64 startedAt = 0;
@@ -34,24 +33,19 @@ struct AgentRun::Prepared
 
 namespace {
 
-// The tool log is keyed by tool_call_id (SPEC §2.5). Models reuse short ids ("call_0") across
-// conversations, so an id already logged for another session gets the session id as a prefix.
-Result<std::optional<ToolLogEntry>> findLogEntry(Store &store, const QString &sessionId, const QString &callId,
-                                                 QString *key)
+// The tool log is keyed by session + reply + call (issue #13). The call id is ours, unique in the
+// session (beginTools gives a fresh one where the provider sent none or reused one), so only the
+// same call of the same reply finds a stored result: a restore after a crash, never a later turn.
+Result<std::optional<ToolLogEntry>> findLogEntry(Store &store, const QString &sessionId, const QString &messageId,
+                                                 const QString &callId)
 {
-    *key = callId;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        Result<ToolLogEntry> entry = store.toolLog().get(*key);
-        if (!entry) {
-            if (entry.error().kind == StorageError::Kind::NotFound)
-                return std::optional<ToolLogEntry> {};
-            return entry.error();
-        }
-        if (entry->sessionId == sessionId)
-            return std::optional<ToolLogEntry> {entry.value()};
-        *key = sessionId + QLatin1Char('/') + callId;
+    Result<ToolLogEntry> entry = store.toolLog().get(sessionId, messageId, callId);
+    if (!entry) {
+        if (entry.error().kind == StorageError::Kind::NotFound)
+            return std::optional<ToolLogEntry> {};
+        return entry.error();
     }
-    return std::optional<ToolLogEntry> {};
+    return std::optional<ToolLogEntry> {entry.value()};
 }
 
 RuntimeCheckpoint withPhase(RuntimeCheckpoint cp, const QString &callId, const QString &phase)
@@ -150,7 +144,7 @@ void AgentRun::prepareCall(Slot &slot, bool grantAlways, bool approved)
         [=](Store &store) -> Result<Prepared> {
             Prepared p;
             p.callId = call.id;
-            Result<std::optional<ToolLogEntry>> existing = findLogEntry(store, sessionId, requestId, &p.logKey);
+            Result<std::optional<ToolLogEntry>> existing = findLogEntry(store, sessionId, assistantId, requestId);
             if (!existing)
                 return existing.error();
             if (existing.value() && existing.value()->status == ToolStatus::Success) {
@@ -159,7 +153,7 @@ void AgentRun::prepareCall(Slot &slot, bool grantAlways, bool approved)
                 return p;
             }
             ToolLogEntry entry;
-            entry.requestId = p.logKey;
+            entry.requestId = requestId;
             entry.sessionId = sessionId;
             entry.messageId = assistantId;
             entry.toolName = call.name;
@@ -179,7 +173,7 @@ void AgentRun::prepareCall(Slot &slot, bool grantAlways, bool approved)
                     p.action = Prepared::Action::NeedApproval;
                     p.change = lookup->change;
                     entry.status = ToolStatus::Pending;
-                    if (Status s = store.toolLog().upsert(entry); !s)
+                    if (Status s = store.toolLog().save(entry); !s)
                         return s.error();
                     if (Status s
                         = store.checkpoints().save(withPhase(cp, call.id, QStringLiteral("awaiting_approval"))); !s)
@@ -189,7 +183,7 @@ void AgentRun::prepareCall(Slot &slot, bool grantAlways, bool approved)
             }
             // On disk before the tool starts: after a crash, "running" means it may have run.
             entry.status = ToolStatus::Running;
-            if (Status s = store.toolLog().upsert(entry); !s)
+            if (Status s = store.toolLog().save(entry); !s)
                 return s.error();
             if (Status s = store.checkpoints().save(withPhase(cp, call.id, QStringLiteral("running"))); !s)
                 return s.error();
@@ -210,7 +204,6 @@ void AgentRun::onPrepared(const Prepared &prepared)
     Slot *slot = slotFor(prepared.callId);
     if (!slot)
         return;
-    slot->logKey = prepared.logKey;
     switch (prepared.action) {
     case Prepared::Action::Reuse:
         storeResult(slot->call.id, ToolResult::text(prepared.reusedRaw), ToolStatus::Success, false);
@@ -331,7 +324,7 @@ void AgentRun::storeResult(const QString &callId, const ToolResult &result, Tool
     message.error = result.isError ? QStringLiteral("tool error") : QString();
     message.completedAt = message.createdAt;
     ToolLogEntry entry;
-    entry.requestId = slot->logKey;
+    entry.requestId = slot->requestId;
     entry.sessionId = m_sessionId;
     entry.messageId = m_assistantId;
     entry.toolName = slot->call.name;
@@ -341,27 +334,24 @@ void AgentRun::storeResult(const QString &callId, const ToolResult &result, Tool
     entry.resultDigest = digest;
     entry.finishedAt = Ids::nowMs();
     const RuntimeCheckpoint cp = checkpoint();
-    const QString requestId = slot->requestId;
     m_store->write(
         this,
-        [message, entry, cp, log, requestId](Store &store) -> Status {
+        [message, entry, cp, log](Store &store) -> Status {
             if (Status s = store.messages().insert(message); !s)
                 return s;
             if (log) {
                 ToolLogEntry e = entry;
-                QString key;
-                Result<std::optional<ToolLogEntry>> existing = findLogEntry(store, e.sessionId, requestId, &key);
+                Result<std::optional<ToolLogEntry>> existing
+                    = findLogEntry(store, e.sessionId, e.messageId, e.requestId);
                 if (!existing)
                     return existing.error();
-                if (e.requestId.isEmpty())
-                    e.requestId = key;
                 if (existing.value()) {
                     e.retryCount = existing.value()->retryCount;
                     e.startedAt = existing.value()->startedAt;
                 }
                 if (e.startedAt == 0)
                     e.startedAt = e.finishedAt;
-                if (Status s = store.toolLog().upsert(e); !s)
+                if (Status s = store.toolLog().save(e); !s)
                     return s;
             }
             if (Status s = store.checkpoints().save(cp); !s)

@@ -77,6 +77,16 @@ QString watermarkKey(const QString &sessionId)
     return u"memory/extracted_until/"_s + sessionId;
 }
 
+Exchange::ImportGuards importGuards()
+{
+    Exchange::ImportGuards guards;
+    guards.memoryRefusal = &MemoryGuard::refusal;
+    guards.sessionImported = [](Store &store, const QString &sessionId, qint64 newestMessageAt) -> Status {
+        return store.settings().set(watermarkKey(sessionId), QString::number(newestMessageAt));
+    };
+    return guards;
+}
+
 Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int limit)
 {
     ExtractionBatch batch;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/exchange/importer.h"
+
 #include "core/domain/memory.h"
 #include "core/domain/message.h"
 #include "llm/chatrequest.h"
@@ -62,6 +64,11 @@ namespace Extraction {
 
 // The settings key holding the created_at of the last message a session's extraction covered.
 QString watermarkKey(const QString &sessionId);
+
+// The guards every import runs with (SPEC §7, issue #13): the memory guard refuses secrets and
+// oversized memories of the file, and an imported session's extraction starts after its last
+// imported message, so text from a file never becomes a memory as if the user had said it here.
+Exchange::ImportGuards importGuards();
 
 // The user messages of sessionId newer than its watermark whose replies are finished (at most
 // limit, oldest first), with their turn context, branch flags and the memories to compare with.

@@ -1,5 +1,6 @@
 #include "engine/memory/memoryguard.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -275,6 +276,21 @@ MessageParts split(const QString &userText)
 bool looksLikeSecret(const QString &text)
 {
     return secretWords.match(text).hasMatch() || secretShapes.match(text).hasMatch();
+}
+
+QString refusal(const QString &content)
+{
+    const QString text = content.trimmed();
+    if (text.isEmpty())
+        return QCoreApplication::translate("Skein::MemoryGuard", "it is empty");
+    if (text.size() > kMaxContentChars)
+        return QCoreApplication::translate("Skein::MemoryGuard", "it is longer than %1 characters")
+            .arg(kMaxContentChars);
+    if (looksLikeSecret(text))
+        return QCoreApplication::translate("Skein::MemoryGuard",
+                                           "it looks like a secret (a key, token or password); secrets are never "
+                                           "kept as memories");
+    return {};
 }
 
 bool looksLikeInjection(const QString &text)

@@ -54,6 +54,15 @@ double support(const QString &candidate, const QString &text);
 // Two memories say the same thing (normalised equality or nearly the same words).
 bool sameContent(const QString &a, const QString &b);
 
+// The longest memory any path may create (extraction, memory_save, import, the user's own edit
+// aside), in characters.
+inline constexpr qsizetype kMaxContentChars = 2000;
+
+// For a memory that arrives from outside (an imported file, a memory_save call): why it is
+// refused in plain words (a secret, too long, empty), or an empty string. What passes still only
+// ever arrives pending or held for review where the source is not the user's own words.
+QString refusal(const QString &content);
+
 } // namespace MemoryGuard
 
 } // namespace Skein

@@ -1,6 +1,7 @@
 #include "datapage.h"
 
 #include "app/appcontext.h"
+#include "engine/memory/extraction.h"
 #include "storage/asyncstore.h"
 #include "storage/exchange/exporter.h"
 #include "storage/exchange/importer.h"
@@ -170,7 +171,7 @@ void DataPage::importFrom(const QString &path)
 {
     setBusy(true, tr("Importing…"));
     m_context.storage().write<Exchange::ImportReport>(
-        this, [path](Store &store) { return Exchange::Importer(store).importFile(path); },
+        this, [path](Store &store) { return Exchange::Importer(store, Extraction::importGuards()).importFile(path); },
         [this](Result<Exchange::ImportReport> result) {
             const QString message = result ? tr("Import finished.") + QLatin1Char('\n') + result.value().describe()
                                            : tr("Nothing was imported: %1").arg(result.error().message);

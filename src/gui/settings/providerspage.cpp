@@ -14,6 +14,7 @@
 #include "storage/providerrepository.h"
 #include "storage/store.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -138,6 +139,15 @@ QWidget *ProvidersPage::buildEditor()
     urlLabel->setBuddy(m_baseUrl);
     form->addRow(urlLabel, m_baseUrl);
 
+    m_enabled = new QCheckBox(tr("&Use this provider (send messages and background work to it)"), editor);
+    m_enabled->setObjectName(QStringLiteral("providerEnabled"));
+    form->addRow(QString(), m_enabled);
+    m_reviewLabel = new QLabel(editor);
+    m_reviewLabel->setObjectName(QStringLiteral("providerReviewLabel"));
+    m_reviewLabel->setTextFormat(Qt::PlainText);
+    m_reviewLabel->setWordWrap(true);
+    form->addRow(QString(), m_reviewLabel);
+
     m_key = new QLineEdit(editor);
     m_key->setObjectName(QStringLiteral("providerApiKey"));
     m_key->setEchoMode(QLineEdit::Password);
@@ -205,12 +215,21 @@ QWidget *ProvidersPage::buildEditor()
             [this](const QString &text) { m_saveKey->setEnabled(!text.isEmpty()); });
     connect(m_key, &QLineEdit::returnPressed, this, &ProvidersPage::storeKey);
     connect(m_saveKey, &QPushButton::clicked, this, &ProvidersPage::storeKey);
+    connect(m_enabled, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_showing || m_current.id.isEmpty())
+            return;
+        m_current.enabled = on;
+        m_current.importedForReview = false; // the user's decision on this machine
+        m_reviewLabel->hide();
+        saveCurrent();
+    });
     connect(m_test, &QPushButton::clicked, this, [this] { runCheck(false); });
     connect(m_fetch, &QPushButton::clicked, this, [this] { runCheck(true); });
 
     setTabOrder(m_name, m_kind);
     setTabOrder(m_kind, m_baseUrl);
-    setTabOrder(m_baseUrl, m_key);
+    setTabOrder(m_baseUrl, m_enabled);
+    setTabOrder(m_enabled, m_key);
     setTabOrder(m_key, m_saveKey);
     setTabOrder(m_saveKey, m_test);
     setTabOrder(m_test, m_fetch);
@@ -261,6 +280,12 @@ void ProvidersPage::showCurrent()
     m_name->setText(m_current.name);
     m_kind->setCurrentIndex(std::max(0, m_kind->findData(m_current.kind)));
     m_baseUrl->setText(m_current.baseUrl);
+    m_enabled->setChecked(m_current.enabled);
+    m_reviewLabel->setVisible(has && m_current.importedForReview);
+    m_reviewLabel->setText(
+        tr("Imported from a file and not used yet: nothing is sent to %1 until you turn on “Use this provider”. "
+           "Check first that you know and trust this server.")
+            .arg(m_current.baseUrl));
     m_modelTable->setModels(m_current.models);
     m_defaultModel->clear();
     for (const ModelInfo &m : std::as_const(m_current.models))
@@ -283,7 +308,10 @@ void ProvidersPage::commitFields()
     next.kind = m_kind->currentData().toString();
     const QString url = m_baseUrl->text().trimmed();
     const QUrl parsed(url, QUrl::StrictMode);
-    if (parsed.isValid() && !parsed.scheme().isEmpty() && !parsed.host().isEmpty()) {
+    if (const QString why = ProviderKinds::baseUrlProblem(parsed); !why.isEmpty()) {
+        m_checkResult->setText(tr("The base URL was not changed: %1.").arg(why));
+        m_baseUrl->setText(m_current.baseUrl);
+    } else if (parsed.isValid() && !parsed.scheme().isEmpty() && !parsed.host().isEmpty()) {
         next.baseUrl = url;
     } else {
         m_checkResult->setText(tr("The base URL needs a full address such as https://api.openai.com/v1."));

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -87,6 +88,8 @@ private:
     QPushButton *m_test = nullptr;
     QPushButton *m_fetch = nullptr;
     QLabel *m_checkResult = nullptr;
+    QCheckBox *m_enabled = nullptr;
+    QLabel *m_reviewLabel = nullptr;
     QComboBox *m_defaultModel = nullptr;
     QTableView *m_models = nullptr;
     QLabel *m_empty = nullptr;

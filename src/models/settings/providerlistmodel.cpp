@@ -84,10 +84,16 @@ QVariant ProviderListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case Qt::AccessibleTextRole:
-        return p.name;
+        if (p.importedForReview)
+            return tr("%1 — imported, review").arg(p.name);
+        return p.enabled ? p.name : tr("%1 (disabled)").arg(p.name);
     case Qt::ToolTipRole:
+        // A URL from an imported file is not markup: escaped, so the tooltip cannot render it.
+        return QStringLiteral("<p style=\"white-space:pre\">%1</p>").arg(p.baseUrl.toHtmlEscaped());
     case BaseUrlRole:
         return p.baseUrl;
+    case EnabledRole:
+        return p.enabled;
     case IdRole:
         return p.id;
     case KindRole:

@@ -14,7 +14,7 @@ class ProviderListModel final : public QAbstractListModel
     Q_DISABLE_COPY_MOVE(ProviderListModel)
 
 public:
-    enum Roles { IdRole = Qt::UserRole + 1, BaseUrlRole, KindRole };
+    enum Roles { IdRole = Qt::UserRole + 1, BaseUrlRole, KindRole, EnabledRole };
 
     explicit ProviderListModel(QObject *parent = nullptr);
     ~ProviderListModel() override;

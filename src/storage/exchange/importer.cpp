@@ -14,6 +14,7 @@
 #include "storage/toollogrepository.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -148,10 +149,15 @@ QString ImportReport::describe() const
         }
     }
     if (memoriesImported || memoriesAlreadyPresent)
-        lines
-            << Text::tr("Memories: %1 imported, %2 already present.").arg(memoriesImported).arg(memoriesAlreadyPresent);
+        lines << Text::tr("Memories: %1 imported into the review inbox (pending until you accept them), %2 already "
+                          "present.")
+                     .arg(memoriesImported)
+                     .arg(memoriesAlreadyPresent);
+    for (const QString &refused : memoriesRefused)
+        lines << Text::tr("Memory not imported: %1").arg(refused);
     if (providersImported || providersAlreadyPresent)
-        lines << Text::tr("Providers: %1 imported, %2 already present.")
+        lines << Text::tr("Providers: %1 imported, disabled until you review and enable them (Settings → "
+                          "Providers); %2 already present.")
                      .arg(providersImported)
                      .arg(providersAlreadyPresent);
     return lines.join(QLatin1Char('\n'));
@@ -164,15 +170,23 @@ Result<ImportReport> Importer::importFile(const QString &path)
         return invalid(Text::tr("cannot read %1: %2").arg(path, file.errorString()));
     if (file.size() > ImportValidator::kMaxFileBytes)
         return invalid(Text::tr("$: the file is larger than %1 MB").arg(ImportValidator::kMaxFileBytes >> 20));
-    return importBytes(file.readAll());
+    return importBytes(file.readAll(), QFileInfo(path).fileName());
 }
 
-Result<ImportReport> Importer::importBytes(const QByteArray &bytes)
+Result<ImportReport> Importer::importBytes(const QByteArray &bytes, const QString &source)
 {
+    m_source = source;
     if (m_store.database().isReadOnly())
         return StorageError {StorageError::Kind::ReadOnly, Text::tr("the database is open read-only")};
-    ImportValidator validator([this](const QString &id) { return exists(m_store.messages().get(id)); },
-                              [this](const QString &id) { return exists(m_store.sessions().get(id)); });
+    ImportValidator validator(
+        [this](const QString &id) -> std::optional<QString> {
+            Result<Message> m = m_store.messages().get(id);
+            return m ? std::optional<QString>(m->sessionId) : std::nullopt;
+        },
+        [this](const QString &id) -> std::optional<QString> {
+            Result<Session> s = m_store.sessions().get(id);
+            return s ? std::optional<QString>(s->parentSessionId) : std::nullopt;
+        });
     ParsedImport parsed;
     if (!validator.parse(bytes, &parsed))
         return invalid(validator.error());
@@ -185,12 +199,17 @@ Result<ImportReport> Importer::importBytes(const QByteArray &bytes)
         for (const MemoryWithHistory &memory : std::as_const(parsed.looseMemories))
             if (Status s = importMemory(memory, report); !s)
                 return s;
-        for (const ProviderConfig &provider : std::as_const(parsed.providers)) {
+        for (ProviderConfig provider : std::as_const(parsed.providers)) {
             Result<ProviderConfig> existing = m_store.providers().get(provider.id);
             if (existing) {
                 ++report.providersAlreadyPresent;
                 continue;
             }
+            // A file names servers, never trusted ones (SPEC §7): nothing is sent to an imported
+            // provider, by a send or by background work, until the user enables it here.
+            provider.enabled = false;
+            provider.importedForReview = true;
+            provider.apiKey = ApiKeyState::Unknown;
             if (Status s = m_store.providers().save(provider); !s)
                 return s;
             ++report.providersImported;
@@ -208,7 +227,11 @@ Result<bool> Importer::identical(const SessionContent &session)
     QString error;
     if (!loadSessionContent(m_store, session.session.id, &existing, &error))
         return StorageError {StorageError::Kind::Io, error};
-    return toCanonicalJson(existing) == toCanonicalJson(session);
+    // Memories are compared one by one when they are imported (they arrive pending, with a note).
+    SessionContent theirs = session;
+    existing.memories.clear();
+    theirs.memories.clear();
+    return toCanonicalJson(existing) == toCanonicalJson(theirs);
 }
 
 // Any id of the file already used in the database by something else.
@@ -220,9 +243,7 @@ Result<bool> Importer::collides(const SessionContent &c)
     for (const Summary &s : c.summaries)
         if (exists(m_store.summaries().get(s.id)))
             return true;
-    for (const ToolLogEntry &e : c.toolLog)
-        if (exists(m_store.toolLog().get(e.requestId)))
-            return true;
+    // Tool-log rows are keyed by their session: a new session cannot meet another one's rows.
     for (const ContextSnapshot &s : c.snapshots)
         if (exists(m_store.snapshots().get(s.id)))
             return true;
@@ -257,6 +278,13 @@ Status Importer::importSession(SessionContent &session, ImportReport &report)
     result.importedId = session.session.id;
     if (Status s = writeSession(session); !s)
         return s;
+    if (m_guards.sessionImported) {
+        qint64 newest = 0;
+        for (const Message &m : std::as_const(session.messages))
+            newest = std::max(newest, m.createdAt);
+        if (Status s = m_guards.sessionImported(m_store, session.session.id, newest); !s)
+            return s;
+    }
     for (const MemoryWithHistory &memory : std::as_const(session.memories))
         if (Status s = importMemory(memory, report); !s)
             return s;
@@ -276,7 +304,7 @@ Status Importer::writeSession(const SessionContent &c)
         if (Status s = m_store.summaries().create(summary); !s)
             return s;
     for (const ToolLogEntry &entry : c.toolLog)
-        if (Status s = m_store.toolLog().upsert(entry); !s)
+        if (Status s = m_store.toolLog().insert(entry); !s)
             return s;
     for (const ContextSnapshot &snapshot : c.snapshots)
         if (Status s = m_store.snapshots().create(snapshot); !s)
@@ -286,15 +314,26 @@ Status Importer::writeSession(const SessionContent &c)
 
 Status Importer::importMemory(MemoryWithHistory memory, ImportReport &report)
 {
+    if (const QString why = m_guards.memoryRefusal ? m_guards.memoryRefusal(memory.memory.content) : QString();
+        !why.isEmpty()) {
+        // Named by id: its text may be the very secret that was refused.
+        report.memoriesRefused << Text::tr("memory %1: %2").arg(memory.memory.id, why);
+        return {};
+    }
+    // What the file said stays in the history; here the memory waits for the user's review.
+    const MemoryVersion asImported {0, memory.memory.id, memory.memory.content,
+                                    QStringLiteral("import from %1 (was %2, %3 scope)") .arg(
+                                        m_source.isEmpty() ? QStringLiteral("a file") : m_source,
+                                                                            toString(memory.memory.status),
+                                                                            toString(memory.memory.scope)),
+                                        Ids::nowMs()};
+    memory.memory.status = MemoryStatus::Pending;
     if (Result<Memory> existing = m_store.memories().get(memory.memory.id); existing) {
-        Result<QList<MemoryVersion>> versions = m_store.memories().versions(memory.memory.id);
-        if (!versions)
-            return versions.error();
-        QList<MemoryVersion> theirs = memory.versions;
-        QList<MemoryVersion> ours = versions.value();
-        for (MemoryVersion &v : ours)
-            v.id = 0;
-        if (existing.value() == memory.memory && ours == theirs) {
+        // The same memory (by id and text) is already here: whatever the user did with it since
+        // (accepted, rejected, used) stands.
+        const Memory &mine = existing.value();
+        if (mine.content == memory.memory.content && mine.type == memory.memory.type
+            && mine.scope == memory.memory.scope && mine.sessionId == memory.memory.sessionId) {
             ++report.memoriesAlreadyPresent;
             return {};
         }
@@ -302,6 +341,8 @@ Status Importer::importMemory(MemoryWithHistory memory, ImportReport &report)
         for (MemoryVersion &v : memory.versions)
             v.memoryId = memory.memory.id;
     }
+    memory.versions.append(asImported);
+    memory.versions.last().memoryId = memory.memory.id;
     if (Status s = m_store.memories().create(memory.memory); !s)
         return s;
     QSqlQuery &q = m_store.database().statement(

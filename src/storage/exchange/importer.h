@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace Skein {
 
 class Store;
@@ -33,8 +35,9 @@ struct ImportReport
     };
 
     QList<SessionResult> sessions;
-    int memoriesImported = 0;
+    int memoriesImported = 0; // all of them pending, in the review inbox
     int memoriesAlreadyPresent = 0;
+    QStringList memoriesRefused; // one line each: the start of the text and why
     int providersImported = 0;
     int providersAlreadyPresent = 0;
 
@@ -46,14 +49,30 @@ struct ImportReport
 // Imports a Skein JSON export. The whole file is validated first; then everything is written in
 // one transaction, so a bad file or a failure halfway leaves the database unchanged.
 // Re-importing the same file changes nothing (stable ids).
+//
+// What the engine adds to an import (the storage layer knows no memory policy).
+struct ImportGuards
+{
+    // Why a memory of the file is refused (a secret, too long), or an empty string.
+    std::function<QString(const QString &content)> memoryRefusal;
+    // Called in the import's transaction for each imported session with the created_at of its
+    // newest message: imported turns are not the user's words here and must never feed memory
+    // extraction.
+    std::function<Status(Store &store, const QString &sessionId, qint64 newestMessageAt)> sessionImported;
+};
+
+// A file is untrusted (SPEC §7): its providers arrive disabled and marked for review, its memories
+// arrive pending in the review inbox (the file's status stays in their history) after the guards.
 class Importer final
 {
 public:
-    explicit Importer(Store &store)
+    Importer(Store &store, ImportGuards guards)
         : m_store(store)
+        , m_guards(std::move(guards))
     { }
 
-    Result<ImportReport> importBytes(const QByteArray &bytes);
+    // source names the file in the memories' history ("import from NAME").
+    Result<ImportReport> importBytes(const QByteArray &bytes, const QString &source);
     Result<ImportReport> importFile(const QString &path);
 
 private:
@@ -64,6 +83,8 @@ private:
     Status importMemory(MemoryWithHistory memory, ImportReport &report);
 
     Store &m_store;
+    ImportGuards m_guards;
+    QString m_source;
 };
 
 } // namespace Exchange

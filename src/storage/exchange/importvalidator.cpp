@@ -21,10 +21,24 @@ QString item(const QString &path, const QString &key, qsizetype index)
 
 } // namespace
 
-ImportValidator::ImportValidator(Exists messageExists, Exists sessionExists)
-    : m_messageExists(std::move(messageExists))
-    , m_sessionExists(std::move(sessionExists))
+ImportValidator::ImportValidator(Lookup messageSession, Lookup sessionParent)
+    : m_messageSession(std::move(messageSession))
+    , m_sessionParent(std::move(sessionParent))
 { }
+
+QSet<QString> ImportValidator::forkAncestors(const Session &session) const
+{
+    QSet<QString> out;
+    QString next = session.parentSessionId;
+    while (!next.isEmpty() && !out.contains(next)) {
+        out.insert(next);
+        if (auto it = m_fileParents.constFind(next); it != m_fileParents.constEnd())
+            next = it.value();
+        else
+            next = m_sessionParent(next).value_or(QString());
+    }
+    return out;
+}
 
 bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
 {
@@ -89,7 +103,7 @@ bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
         return false;
     for (qsizetype i = 0; i < out->looseMemories.size(); ++i) {
         const QString sessionId = out->looseMemories.at(i).memory.sessionId;
-        if (!sessionId.isEmpty() && !m_ids[Sessions].contains(sessionId) && !m_sessionExists(sessionId)) {
+        if (!sessionId.isEmpty() && !m_ids[Sessions].contains(sessionId) && !m_sessionParent(sessionId)) {
             m_error = QStringLiteral("$.memories[%1].session_id").arg(i)
                 + Text::tr(": refers to session \"%1\", which is neither in this file nor in the database")
                       .arg(sessionId);
@@ -118,11 +132,12 @@ bool ImportValidator::parseSession(const QJsonObject &o, const QString &path, Pa
         return false;
     }
     m_ids[Sessions].insert(sessionId);
+    m_fileParents.insert(sessionId, out->session.parentSessionId);
 
     const QJsonArray messages = r.array(o, QStringLiteral("messages"));
     if (r.failed())
         return false;
-    if (qsizetype(m_messageSession.size()) + messages.size() > kMaxMessages) {
+    if (qsizetype(m_messageInFile.size()) + messages.size() > kMaxMessages) {
         r.fail(QStringLiteral("messages"), Text::tr("more than %1 messages").arg(kMaxMessages));
         return false;
     }
@@ -136,11 +151,11 @@ bool ImportValidator::parseSession(const QJsonObject &o, const QString &path, Pa
         Message m = messageFromJson(messages.at(i).toObject(), sessionId, mr);
         if (mr.failed())
             return false;
-        if (m_messageSession.contains(m.id)) {
+        if (m_messageInFile.contains(m.id)) {
             mr.fail(QStringLiteral("id"), Text::tr("message id \"%1\" appears twice").arg(m.id));
             return false;
         }
-        m_messageSession.insert(m.id, sessionId);
+        m_messageInFile.insert(m.id, sessionId);
         for (const QJsonValue &call : std::as_const(m.toolCalls)) {
             const QString callId = call.toObject().value(QStringLiteral("id")).toString();
             if (m_ids[ToolCalls].contains(callId)) {
@@ -233,7 +248,7 @@ bool ImportValidator::checkTree(ParsedSession &session, const QString &path)
             m_error = where + Text::tr(": refers to message \"%1\", which is not in this session").arg(m.parentId);
             return false;
         }
-        if (!m_messageSession.contains(m.parentId) && !m_messageExists(m.parentId)) {
+        if (!m_messageInFile.contains(m.parentId) && !m_messageSession(m.parentId)) {
             m_error = where
                 + Text::tr(": refers to message \"%1\" of the session this one was forked from, which is "
                            "neither in this file nor in the database; export that session too")
@@ -281,11 +296,33 @@ bool ImportValidator::checkReferences(const ParsedSession &s, const QString &pat
     if (!session.activeLeafId.isEmpty() && !own.contains(session.activeLeafId))
         return fail(QStringLiteral(".session.active_leaf_id"), session.activeLeafId);
     if (!session.parentSessionId.isEmpty() && !m_ids[Sessions].contains(session.parentSessionId)
-        && !m_sessionExists(session.parentSessionId)) {
+        && !m_sessionParent(session.parentSessionId)) {
         m_error = path
             + Text::tr(".session.parent_session_id: forked from session \"%1\", which is neither in this file "
                        "nor in the database")
                   .arg(session.parentSessionId);
+        return false;
+    }
+    // A message outside the session may only be one of the sessions it was forked from: a fork
+    // never hangs its messages (or a snapshot) under another conversation.
+    const QSet<QString> ancestors = forkAncestors(session);
+    const auto outsideOk = [&](const QString &id) {
+        const auto inFile = m_messageInFile.constFind(id);
+        const std::optional<QString> owner
+            = inFile != m_messageInFile.constEnd() ? std::optional<QString>(inFile.value()) : m_messageSession(id);
+        return owner && ancestors.contains(*owner);
+    };
+    for (qsizetype i = 0; i < s.messages.size(); ++i) {
+        const Message &m = s.messages.at(i);
+        if (m.parentId.isEmpty() || own.contains(m.parentId) || outsideOk(m.parentId))
+            continue;
+        m_error
+            = path
+            + QStringLiteral(".messages[%1].parent_id").arg(i)
+                  + Text::tr(
+                        ": refers to message \"%1\" of another conversation, not of the session this one was forked "
+                        "from")
+                        .arg(m.parentId);
         return false;
     }
     QSet<QString> summaryIds;
@@ -322,8 +359,7 @@ bool ImportValidator::checkReferences(const ParsedSession &s, const QString &pat
     }
     for (qsizetype i = 0; i < s.snapshots.size(); ++i) {
         const ContextSnapshot &c = s.snapshots.at(i);
-        if (!c.leafMessageId.isEmpty() && !own.contains(c.leafMessageId) && !m_messageSession.contains(c.leafMessageId)
-            && !m_messageExists(c.leafMessageId))
+        if (!c.leafMessageId.isEmpty() && !own.contains(c.leafMessageId) && !outsideOk(c.leafMessageId))
             return fail(QStringLiteral(".context_snapshots[%1].leaf_message_id").arg(i), c.leafMessageId);
     }
     return true;

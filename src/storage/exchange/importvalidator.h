@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QSet>
 #include <functional>
+#include <optional>
 
 namespace Skein::Exchange {
 
@@ -28,11 +29,12 @@ struct ParsedImport
 class ImportValidator final
 {
 public:
-    // Answers whether a message / session id outside the file exists in the database (forks
-    // reference the session they were forked from).
-    using Exists = std::function<bool(const QString &id)>;
+    // Looks up ids outside the file in the database (forks reference the session they were forked
+    // from): the session a message belongs to, and the session a session was forked from ("" for
+    // none); std::nullopt when the id is not in the database.
+    using Lookup = std::function<std::optional<QString>(const QString &id)>;
 
-    ImportValidator(Exists messageExists, Exists sessionExists);
+    ImportValidator(Lookup messageSession, Lookup sessionParent);
 
     static constexpr qsizetype kMaxFileBytes = qsizetype(1) << 30;
     static constexpr qsizetype kMaxMessages = 5'000'000;
@@ -47,10 +49,14 @@ private:
     bool checkReferences(const ParsedSession &session, const QString &path);
     bool orderSessions(QList<ParsedSession> &sessions);
 
-    Exists m_messageExists;
-    Exists m_sessionExists;
+    // The session this one was forked from, that one's own parent and so on (file, then database).
+    QSet<QString> forkAncestors(const Session &session) const;
+
+    Lookup m_messageSession;
+    Lookup m_sessionParent;
+    QHash<QString, QString> m_fileParents; // session id -> the session it was forked from, in the file
     QString m_error;
-    QHash<QString, QString> m_messageSession; // message id -> session id, across the whole file
+    QHash<QString, QString> m_messageInFile; // message id -> session id, across the whole file
     QSet<QString> m_ids[6]; // sessions, summaries, memories, tool calls, snapshots, providers
 };
 

@@ -11,6 +11,7 @@
 #include "storage/asyncstore.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
+#include "storage/toollogrepository.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,10 +23,23 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace Skein::Test {
 
 constexpr int AgentWait = 30000;
+
+// The newest tool-log entry of a session for the model's call id (which Skein renames with a
+// suffix, "w2_1a2b3c4d", where the model reused it).
+inline std::optional<ToolLogEntry> loggedCall(Store &store, const QString &sessionId, const QString &callId)
+{
+    std::optional<ToolLogEntry> found;
+    const QList<ToolLogEntry> log = store.toolLog().bySession(sessionId).value();
+    for (const ToolLogEntry &e : log)
+        if (e.requestId == callId || e.requestId.startsWith(callId + QLatin1Char('_')))
+            found = e;
+    return found;
+}
 
 // A tool that counts its runs and answers through `reply` (default: "ran <args>"), optionally
 // after a delay.

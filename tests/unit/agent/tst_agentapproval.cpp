@@ -76,7 +76,7 @@ private Q_SLOTS:
         QCOMPARE(askedAgain.size(), 1);
         QCOMPARE(writer->runs, 1); // denied
         auto s = f.sync();
-        QCOMPARE(toString(s->toolLog().get(u"w2"_s)->status), u"denied"_s);
+        QCOMPARE(toString(loggedCall(*s, f.sessionId, u"w2"_s)->status), u"denied"_s);
         const QString sent
             = contentText(messagesSinceUser(f.server.requests().last())[1].toObject().value(u"content"_s));
         QVERIFY(sent.startsWith(u"Denied"_s));
@@ -159,7 +159,7 @@ private Q_SLOTS:
             QCOMPARE(asked.size(), 0);
             QCOMPARE(writer->runs, 1);
             QCOMPARE(toString(run.state()), u"completed"_s);
-            QCOMPARE(f.sync()->toolLog().get(u"p2"_s)->resultRaw, u"Denied: no terminal."_s);
+            QCOMPARE(loggedCall(*f.sync(), f.sessionId, u"p2"_s)->resultRaw, u"Denied: no terminal."_s);
         }
     }
 

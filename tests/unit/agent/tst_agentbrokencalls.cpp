@@ -169,7 +169,7 @@ private Q_SLOTS:
         QCOMPARE(path[1].toolCalls.at(0)[u"arguments"_s].toString(), kCut);
         QVERIFY(path[2].role == Role::Tool);
         QCOMPARE(path[2].content, told);
-        const ToolLogEntry cut = s->toolLog().get(u"call_cut"_s).value();
+        const ToolLogEntry cut = loggedCall(*s, f.sessionId, u"call_cut"_s).value();
         QCOMPARE(toString(cut.status), u"failed"_s);
         QCOMPARE(cut.arguments, kCut);
     }

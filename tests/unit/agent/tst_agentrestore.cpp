@@ -58,8 +58,8 @@ Crash crashMidTools(Store &store)
     ToolLogEntry done {u"c1"_s, c.session.id, c.assistant.id, u"a"_s, u"{}"_s, ToolStatus::Success, u"one"_s, {}, 0, 1,
                        2};
     ToolLogEntry running {u"c2"_s, c.session.id, c.assistant.id, u"b"_s, u"{}"_s, ToolStatus::Running, {}, {}, 0, 3, 0};
-    (void)store.toolLog().upsert(done);
-    (void)store.toolLog().upsert(running);
+    (void)store.toolLog().save(done);
+    (void)store.toolLog().save(running);
     RuntimeCheckpoint cp;
     cp.sessionId = c.session.id;
     cp.assistantMessageId = c.assistant.id;
@@ -105,8 +105,8 @@ private Q_SLOTS:
         QCOMPARE(path[4].toolCallId, u"c3"_s);
         QCOMPARE(path[4].content, Recovery::interruptedResult());
         QCOMPARE(toString(path[4].status), u"interrupted"_s);
-        QCOMPARE(toString(store.toolLog().get(u"c2"_s)->status), u"failed"_s);
-        QCOMPARE(toString(store.toolLog().get(u"c1"_s)->status), u"success"_s);
+        QCOMPARE(toString(store.toolLog().get(c.session.id, c.assistant.id, u"c2"_s)->status), u"failed"_s);
+        QCOMPARE(toString(store.toolLog().get(c.session.id, c.assistant.id, u"c1"_s)->status), u"success"_s);
 
         // Running it again changes nothing: nothing is duplicated at the tail.
         const Result<Recovery::Report> again = Recovery::restore(store);

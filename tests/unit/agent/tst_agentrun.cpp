@@ -114,15 +114,16 @@ private Q_SLOTS:
         }
     }
 
-    // SPEC §2.5: a call id that already succeeded returns the stored result without running.
-    void succeededCallIdIsNotRunAgain()
+    // Issue #13: servers reuse ids like "call_0" across turns. A later turn's call with the same id
+    // is a new call: it runs, and its result is its own (on f279e63 turn 2 got turn 1's result).
+    void reusedCallIdInALaterTurnRunsAgain()
     {
         AgentFixture f;
         QVERIFY(f.open());
         auto probe = f.addProbe(u"probe"_s);
         f.script([](const RecordedRequest &r) {
             if (toolResultsSinceUser(r) == 0)
-                return openAiReply(toolReply({call(u"same-id"_s, u"probe"_s, u"once"_s)}));
+                return openAiReply(toolReply({call(u"call_0"_s, u"probe"_s, lastUserText(r))}));
             return openAiReply(textReply(u"ok"_s));
         });
         auto client = f.client();
@@ -133,14 +134,54 @@ private Q_SLOTS:
             QVERIFY(runToEnd(run));
             QCOMPARE(toString(run.state()), u"completed"_s);
             QCOMPARE(done.size(), 1);
-            QCOMPARE(done[0][3].toBool(), turn == 1); // reused the second time
+            QCOMPARE(done[0][3].toBool(), false); // never a stored result
         }
-        QCOMPARE(probe->runs, 1);
+        QCOMPARE(probe->runs, 2);
         const QList<Message> path = activePath(f);
         QCOMPARE(path.size(), 8);
-        QCOMPARE(path[6].content, path[2].content); // the stored result, again
+        QVERIFY2(path[2].content.contains(u"turn 0"_s), qPrintable(path[2].content));
+        QVERIFY2(path[6].content.contains(u"turn 1"_s), qPrintable(path[6].content));
+        QVERIFY(path[6].toolCallId != path[2].toolCallId); // unique in the session
         auto s = f.sync();
-        QCOMPARE(s->toolLog().bySession(f.sessionId)->size(), 1);
+        const QList<ToolLogEntry> log = s->toolLog().bySession(f.sessionId).value();
+        QCOMPARE(log.size(), 2);
+        QCOMPARE(log[0].messageId, path[1].id);
+        QCOMPARE(log[1].messageId, path[5].id);
+    }
+
+    // Ollama's native API sends no call ids: each call still runs with its own arguments and gets
+    // its own result and log row (an empty key would make every id-less call share one result).
+    void callsWithoutIdsEachRunOnce()
+    {
+        AgentFixture f;
+        QVERIFY(f.open());
+        auto probe = f.addProbe(u"probe"_s);
+        f.script([](const RecordedRequest &r) {
+            if (toolResultsSinceUser(r) == 0)
+                return openAiReply(toolReply({call({}, u"probe"_s, u"alpha"_s), call({}, u"probe"_s, u"beta"_s)}));
+            return openAiReply(textReply(u"Both ran."_s));
+        });
+        auto client = f.client();
+        AgentRun run(f.store.get(), client.get(), &f.tools);
+        QSignalSpy done(&run, &AgentRun::toolCallFinished);
+        run.send(f.sessionId, u"Run both"_s);
+        QVERIFY(runToEnd(run));
+        QVERIFY2(run.errorText().isEmpty(), qPrintable(run.errorText()));
+        QCOMPARE(toString(run.state()), u"completed"_s);
+        QCOMPARE(probe->runs, 2);
+        QCOMPARE(done.size(), 2);
+        const QList<Message> path = activePath(f);
+        QCOMPARE(path.size(), 5);
+        QVERIFY2(path[2].content.contains(u"alpha"_s), qPrintable(path[2].content));
+        QVERIFY2(path[3].content.contains(u"beta"_s), qPrintable(path[3].content));
+        QVERIFY(!path[2].toolCallId.isEmpty() && !path[3].toolCallId.isEmpty());
+        QVERIFY(path[2].toolCallId != path[3].toolCallId);
+        auto s = f.sync();
+        const QList<ToolLogEntry> log = s->toolLog().bySession(f.sessionId).value();
+        QCOMPARE(log.size(), 2);
+        QCOMPARE(log[0].requestId, path[2].toolCallId);
+        QCOMPARE(log[1].requestId, path[3].toolCallId);
+        QVERIFY(log[0].resultRaw.contains(u"alpha"_s) && log[1].resultRaw.contains(u"beta"_s));
     }
 
     // A short id another conversation used already does not make this one skip its call.
@@ -165,7 +206,7 @@ private Q_SLOTS:
         QCOMPARE(probe->runs, 2);
         auto s = f.sync();
         QCOMPARE(s->toolLog().bySession(other)->size(), 1);
-        QCOMPARE(s->toolLog().bySession(other)->first().requestId, other + u"/call_0"_s);
+        QCOMPARE(s->toolLog().bySession(other)->first().requestId, u"call_0"_s); // keyed by session too
         QVERIFY(s->toolLog().bySession(other)->first().resultRaw.contains(other));
     }
 
@@ -258,7 +299,7 @@ private Q_SLOTS:
         QVERIFY(clock.elapsed() < 4000);
         QCOMPARE(toString(run.state()), u"completed"_s);
         auto s = f.sync();
-        QCOMPARE(toString(s->toolLog().get(u"t1"_s)->status), u"timeout"_s);
+        QCOMPARE(toString(loggedCall(*s, f.sessionId, u"t1"_s)->status), u"timeout"_s);
         const QList<Message> path = activePath(f);
         QCOMPARE(path[2].toolCallId, u"t1"_s);
         QVERIFY(!path[2].content.isEmpty());
@@ -296,7 +337,7 @@ private Q_SLOTS:
         auto s = f.sync();
         QCOMPARE(toString(s->sessions().get(f.sessionId)->state), u"cancelled"_s);
         QVERIFY(!s->checkpoints().get(f.sessionId).value().has_value());
-        QCOMPARE(toString(s->toolLog().get(u"b"_s)->status), u"failed"_s);
+        QCOMPARE(toString(loggedCall(*s, f.sessionId, u"b"_s)->status), u"failed"_s);
     }
 
     void cancelWhileStreaming()
@@ -340,7 +381,7 @@ private Q_SLOTS:
         const QString sent
             = contentText(messagesSinceUser(f.server.requests().last())[1].toObject().value(u"content"_s));
         auto s = f.sync();
-        const ToolLogEntry entry = s->toolLog().get(u"d1"_s).value();
+        const ToolLogEntry entry = loggedCall(*s, f.sessionId, u"d1"_s).value();
         QVERIFY(entry.resultRaw.contains(u"row 1999"_s));
         QCOMPARE(entry.resultDigest, sent);
         QVERIFY(sent.contains(u"items cut"_s));

@@ -4,6 +4,7 @@
 
 #include "core/domain/session.h"
 #include "engine/chatturn.h"
+#include "engine/memory/extraction.h"
 #include "llm/providerclient.h"
 #include "replayserver.h"
 #include "storage/asyncstore.h"
@@ -631,7 +632,8 @@ private Q_SLOTS:
         QTemporaryDir other;
         auto target = Store::open(other.path());
         QVERIFY(target.ok());
-        QVERIFY(Exchange::Importer(*target.value()).importBytes(exported).ok());
+        QVERIFY(
+            Exchange::Importer(*target.value(), Extraction::importGuards()).importBytes(exported, u"chat.json"_s).ok());
         Result<QByteArray> again = Exchange::Exporter(*target.value()).exportSession(f.sessionId);
         QVERIFY(again.ok());
         QCOMPARE(again.value(), exported);

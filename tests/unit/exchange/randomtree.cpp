@@ -244,7 +244,7 @@ bool writeContent(Store &store, const Exchange::SessionContent &c, QString *erro
             if (Status st = store.summaries().create(x); !st)
                 return st;
         for (const ToolLogEntry &x : c.toolLog)
-            if (Status st = store.toolLog().upsert(x); !st)
+            if (Status st = store.toolLog().insert(x); !st)
                 return st;
         for (const ContextSnapshot &x : c.snapshots)
             if (Status st = store.snapshots().create(x); !st)

@@ -229,7 +229,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, where);
         const QByteArray before = dump();
-        Result<ImportReport> report = Importer(*m_store).importBytes(bytes);
+        Result<ImportReport> report = Importer(*m_store, {}).importBytes(bytes, u"malformed.json"_s);
         QVERIFY2(!report.ok(), "a malformed file was accepted");
         QCOMPARE(report.error().kind, StorageError::Kind::Invalid);
         QVERIFY2(report.error().message.contains(where), qPrintable(Test::errorText(report)));
@@ -239,7 +239,8 @@ private Q_SLOTS:
     // The untouched document imports: the cases above fail for their own reason only.
     void validDocumentImports()
     {
-        Result<ImportReport> report = Importer(*m_store).importBytes(QJsonDocument(m_valid).toJson());
+        Result<ImportReport> report
+            = Importer(*m_store, {}).importBytes(QJsonDocument(m_valid).toJson(), u"malformed.json"_s);
         QVERIFY2(report.ok(), qPrintable(Test::errorText(report)));
         QCOMPARE(report.value().sessions.first().outcome, ImportReport::Outcome::Imported);
     }
@@ -252,7 +253,8 @@ private Q_SLOTS:
         QVERIFY(store->database().execScript(QStringLiteral("CREATE TRIGGER boom BEFORE INSERT ON context_snapshots "
                                                "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;"))
                                                  .ok());
-        Result<ImportReport> report = Importer(*store).importBytes(QJsonDocument(m_valid).toJson());
+        Result<ImportReport> report
+            = Importer(*store, {}).importBytes(QJsonDocument(m_valid).toJson(), u"malformed.json"_s);
         QVERIFY(!report.ok());
         QSqlQuery q(store->database().connection());
         for (const char *table : {"sessions", "messages", "summaries", "tool_log", "memories"}) {

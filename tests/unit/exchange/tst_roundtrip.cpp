@@ -15,6 +15,74 @@
 
 using namespace Skein;
 using namespace Skein::Exchange;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A file is untrusted (issue #13): its memories arrive pending with a note of the file's status at
+// the end of their history, its providers disabled. This maps an export to what it says once those
+// differences are set aside, so that everything else can be compared exactly.
+void normaliseMemories(QJsonObject &holder)
+{
+    QJsonArray memories = holder.value(QStringLiteral("memories")).toArray();
+    for (qsizetype i = 0; i < memories.size(); ++i) {
+        QJsonObject m = memories.at(i).toObject();
+        m.insert(QStringLiteral("status"), QStringLiteral("pending"));
+        QJsonArray versions = m.value(QStringLiteral("versions")).toArray();
+        if (!versions.isEmpty()
+            && versions.last().toObject().value(QStringLiteral("changed_by")).toString().startsWith(u"import from "))
+            versions.removeLast();
+        m.insert(QStringLiteral("versions"), versions);
+        memories.replace(i, m);
+    }
+    holder.insert(QStringLiteral("memories"), memories);
+}
+
+QByteArray asImported(const QByteArray &exported)
+{
+    QJsonObject doc = QJsonDocument::fromJson(exported).object();
+    normaliseMemories(doc);
+    QJsonArray sessions = doc.value(QStringLiteral("sessions")).toArray();
+    for (qsizetype i = 0; i < sessions.size(); ++i) {
+        QJsonObject session = sessions.at(i).toObject();
+        normaliseMemories(session);
+        sessions.replace(i, session);
+    }
+    if (doc.contains(QStringLiteral("sessions")))
+        doc.insert(QStringLiteral("sessions"), sessions);
+    QJsonArray providers = doc.value(QStringLiteral("providers")).toArray();
+    for (qsizetype i = 0; i < providers.size(); ++i) {
+        QJsonObject p = providers.at(i).toObject();
+        p.insert(QStringLiteral("enabled"), false);
+        providers.replace(i, p);
+    }
+    if (doc.contains(QStringLiteral("providers")))
+        doc.insert(QStringLiteral("providers"), providers);
+    return QJsonDocument(doc).toJson(QJsonDocument::Indented);
+}
+
+// Every memory of the file arrived pending, its history naming the file and the status it had.
+bool memoriesArrivedPending(Store &target, const QString &source, QString *why)
+{
+    const QList<Memory> all = target.memories().list(MemoryRepository::Filter {}).value();
+    for (const Memory &m : all) {
+        if (m.status != MemoryStatus::Pending) {
+            *why = QStringLiteral("memory %1 is %2").arg(m.id, toString(m.status));
+            return false;
+        }
+        const QList<MemoryVersion> versions = target.memories().versions(m.id).value();
+        if (versions.isEmpty()
+            || !versions.last().changedBy.startsWith(QStringLiteral("import from ") + source)
+                                                     || !versions.last().changedBy.contains(u"(was ")) {
+            *why = QStringLiteral("memory %1 has no import note: %2") .arg(
+                m.id, versions.isEmpty() ? QStringLiteral("no history") : versions.last().changedBy);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
 
 class TestRoundTrip final : public QObject
 {
@@ -29,8 +97,8 @@ class TestRoundTrip final : public QObject
     }
 
 private Q_SLOTS:
-    // Property: for 200 random trees, export -> import into an empty data dir -> export is
-    // byte-identical, and importing the same file again changes nothing.
+    // Property: for 200 random trees, export -> import into an empty data dir -> export is the
+    // same (memories arriving pending aside), and importing the same file again changes nothing.
     void randomTreesRoundTripByteIdentical()
     {
         QTemporaryDir tmp;
@@ -44,7 +112,7 @@ private Q_SLOTS:
             Result<QByteArray> first = Exporter(*source).exportSession(content.session.id);
             QVERIFY2(first.ok(), qPrintable(Test::errorText(first)));
 
-            Result<ImportReport> report = Importer(*target).importBytes(first.value());
+            Result<ImportReport> report = Importer(*target, {}).importBytes(first.value(), u"tree.json"_s);
             QVERIFY2(report.ok(), qPrintable(Test::errorText(report)));
             QCOMPARE(report.value().sessions.size(), 1);
             QCOMPARE(report.value().sessions.first().outcome, ImportReport::Outcome::Imported);
@@ -52,8 +120,11 @@ private Q_SLOTS:
 
             Result<QByteArray> second = Exporter(*target).exportSession(content.session.id);
             QVERIFY(second.ok());
-            if (first.value() != second.value()) {
-                const QList<QByteArray> a = first.value().split('\n'), b = second.value().split('\n');
+            QString why;
+            QVERIFY2(memoriesArrivedPending(*target, u"tree.json"_s, &why), qPrintable(why));
+            if (asImported(first.value()) != asImported(second.value())) {
+                const QList<QByteArray> a = asImported(first.value()).split('\n'),
+                                        b = asImported(second.value()).split('\n');
                 for (qsizetype l = 0; l < std::min(a.size(), b.size()); ++l)
                     if (a.at(l) != b.at(l))
                         QFAIL(qPrintable(QStringLiteral("tree %1 differs at line %2:\n%3\n%4") .arg(i).arg(l + 1).arg(
@@ -63,10 +134,11 @@ private Q_SLOTS:
 
             // Re-import: already present, nothing duplicated.
             const qint64 before = target->messages().countBySession(content.session.id).value();
-            Result<ImportReport> again = Importer(*target).importBytes(first.value());
+            Result<ImportReport> again = Importer(*target, {}).importBytes(first.value(), u"tree.json"_s);
             QVERIFY(again.ok());
             QCOMPARE(again.value().sessions.first().outcome, ImportReport::Outcome::AlreadyPresent);
             QCOMPARE(target->messages().countBySession(content.session.id).value(), before);
+            QCOMPARE(Exporter(*target).exportSession(content.session.id).value(), second.value());
         }
         QCOMPARE(target->sessions().count().value(), qint64(200));
     }
@@ -91,7 +163,7 @@ private Q_SLOTS:
         messages.replace(0, first);
         doc.insert(QStringLiteral("messages"), messages);
 
-        Result<ImportReport> report = Importer(*store).importBytes(QJsonDocument(doc).toJson());
+        Result<ImportReport> report = Importer(*store, {}).importBytes(QJsonDocument(doc).toJson(), u"edited.json"_s);
         QVERIFY2(report.ok(), qPrintable(Test::errorText(report)));
         const ImportReport::SessionResult r = report.value().sessions.first();
         QCOMPARE(r.outcome, ImportReport::Outcome::ImportedAsNew);
@@ -140,15 +212,18 @@ private Q_SLOTS:
         const QByteArray first = Exporter(*source).exportAll().value();
         QVERIFY(first.contains("\"format\": \"skein.archive/1\""));
         auto target = open(tmp, QStringLiteral("target"));
-        Result<ImportReport> report = Importer(*target).importBytes(first);
+        Result<ImportReport> report = Importer(*target, {}).importBytes(first, u"archive.json"_s);
         QVERIFY2(report.ok(), qPrintable(Test::errorText(report)));
         QCOMPARE(report.value().sessions.size(), 12);
-        QCOMPARE(Exporter(*target).exportAll().value(), first);
+        const QByteArray second = Exporter(*target).exportAll().value();
+        QCOMPARE(asImported(second), asImported(first));
         QVERIFY(target->memories().get(QStringLiteral("manual-memory")).ok());
-        Result<ImportReport> again = Importer(*target).importBytes(first);
+        QString why;
+        QVERIFY2(memoriesArrivedPending(*target, u"archive.json"_s, &why), qPrintable(why));
+        Result<ImportReport> again = Importer(*target, {}).importBytes(first, u"archive.json"_s);
         QVERIFY(again.ok());
         QCOMPARE(again.value().memoriesImported, 0);
-        QCOMPARE(Exporter(*target).exportAll().value(), first);
+        QCOMPARE(Exporter(*target).exportAll().value(), second);
     }
 };
 

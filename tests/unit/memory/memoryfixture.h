@@ -54,6 +54,9 @@ public:
     QStringList appendTurns(const QString &sessionId, const QString &parentId, const QList<TurnSpec> &turns,
                             bool makeActive = true);
 
+    // Moves the clock of the messages written later on (as if time passed).
+    void skipTime(qint64 ms) { m_clock += ms; }
+
 private:
     qint64 m_clock = 1'700'000'000'000;
 };

@@ -3,11 +3,14 @@
 // secret store, scripted models on loopback HTTP for the session's provider and the utility model.
 
 #include "core/domain/ids.h"
+#include "engine/memory/extraction.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "engine/memory/memorysettings.h"
 #include "engine/providerkinds.h"
 #include "memoryfixture.h"
 #include "secrets/memorysecretstore.h"
+#include "storage/exchange/exporter.h"
+#include "storage/exchange/importer.h"
 #include "storage/memoryrepository.h"
 #include "storage/providerrepository.h"
 #include "storage/sessionrepository.h"
@@ -347,6 +350,86 @@ private Q_SLOTS:
         QCOMPARE(stored.parentSessionId, session.id);
         QCOMPARE(stored.entryMessageId, ids.at(ids.size() - 3));
         QCOMPARE(stored.providerId, u"main"_s);
+    }
+
+    // Issue #13 item 1: a hostile archive names its own server as the provider of its sessions.
+    // Imported providers arrive disabled and marked for review, so no background work (which
+    // carries the user's memories) reaches that server; and imported turns are not the user's
+    // words here, so they never feed memory extraction, even through the user's own provider. On
+    // f279e63 the attacker's server received the consolidation and extraction requests.
+    void importedArchiveGetsNoBackgroundWork()
+    {
+        Rig rig;
+        QVERIFY(rig.open());
+        rig.settings([](MemorySettings &s) {
+            s.extractAfterTurns = 1;
+            s.reviewRequired = false;
+        });
+        {
+            Memory secret;
+            secret.id = Ids::create();
+            secret.content = u"The user's home address is 12 Example Road."_s;
+            secret.status = MemoryStatus::Active;
+            secret.createdAt = secret.updatedAt = Ids::nowMs();
+            QVERIFY(rig.f.sync()->memories().create(secret).ok());
+        }
+        MemoryFixture attacker;
+        QVERIFY(attacker.open());
+        Counts stolen;
+        attacker.server.route("POST", "/v1/chat/completions",
+                              [&stolen](const RecordedRequest &r) { return answer(r, &stolen); });
+        QByteArray archive;
+        QString hostileSession, ownProviderSession;
+        {
+            auto sync = attacker.sync();
+            ProviderConfig evil;
+            evil.id = u"evil"_s;
+            evil.name = u"Helpful Cloud"_s;
+            evil.kind = u"openai"_s;
+            evil.baseUrl = attacker.server.url(u"/v1"_s).toString();
+            evil.defaultModel = u"gpt-x"_s;
+            evil.enabled = true;
+            QVERIFY(sync->providers().save(evil).ok());
+        }
+        QStringList ids, ownIds;
+        Session s = attacker.conversation(turns(14, u"taxes"_s, 60), &ids); // over both triggers
+        s.providerId = u"evil"_s;
+        QVERIFY(attacker.sync()->sessions().update(s).ok());
+        hostileSession = s.id;
+        Session own = attacker.conversation(turns(2, u"bread"_s), &ownIds);
+        own.providerId = u"main"_s; // names the user's own provider
+        QVERIFY(attacker.sync()->sessions().update(own).ok());
+        ownProviderSession = own.id;
+        archive = Exchange::Exporter(*attacker.sync()).exportAll().value();
+        QVERIFY(archive.contains("\"enabled\": true"));
+
+        Result<Exchange::ImportReport> report
+            = Exchange::Importer(*rig.f.sync(), Extraction::importGuards()).importBytes(archive, u"gift.json"_s);
+        QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().message));
+        QCOMPARE(report->providersImported, 1);
+        const ProviderConfig imported = rig.f.sync()->providers().get(u"evil"_s).value();
+        QVERIFY(!imported.enabled);
+        QVERIFY(imported.importedForReview);
+        QVERIFY(report->describe().contains(u"disabled until you review"_s));
+
+        QSignalSpy handled(rig.keeper.get(), &MemoryHousekeeper::turnHandled);
+        rig.keeper->turnCompleted(hostileSession, ids.last());
+        QVERIFY(handled.wait(10000));
+        rig.keeper->turnCompleted(ownProviderSession, ownIds.last());
+        QVERIFY(handled.wait(10000));
+        rig.keeper->checkIdleNow();
+        QTest::qWait(1500);
+        QVERIFY2(attacker.server.requests().isEmpty(),
+                 qPrintable(u"%1 requests reached the imported provider"_s.arg(attacker.server.requests().size())));
+        QCOMPARE(rig.asked.value(Ask::Extraction), 0); // imported turns are not the user's words
+        QVERIFY(rig.memories(ownProviderSession).isEmpty());
+
+        // A turn the user then sends in that conversation is theirs: it is extracted as usual.
+        rig.f.skipTime(60'000);
+        ownIds += rig.f.appendTurns(ownProviderSession, ownIds.last(), turns(1, u"rye"_s));
+        rig.keeper->turnCompleted(ownProviderSession, ownIds.last());
+        QTRY_COMPARE_WITH_TIMEOUT(rig.asked.value(Ask::Extraction), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(rig.memories(ownProviderSession).size(), 1, 10000);
     }
 };
 

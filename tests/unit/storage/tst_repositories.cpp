@@ -355,13 +355,24 @@ private Q_SLOTS:
 
         ToolLogEntry e {QStringLiteral("call_9"), s.id, {},
             QStringLiteral("read_file"), QStringLiteral("{\"p\":1}"), ToolStatus::Running, {}, {}, 0, 10, 0};
-        SKEIN_VERIFY_OK(store.toolLog().upsert(e));
+        SKEIN_VERIFY_OK(store.toolLog().save(e));
         e.status = ToolStatus::Success;
         e.resultRaw = QStringLiteral("contents");
         e.finishedAt = 20;
-        SKEIN_VERIFY_OK(store.toolLog().upsert(e));
-        QCOMPARE(*store.toolLog().get(e.requestId), e);
+        SKEIN_VERIFY_OK(store.toolLog().save(e));
+        QCOMPARE(*store.toolLog().get(s.id, {}, e.requestId), e);
         QCOMPARE(store.toolLog().bySession(s.id)->size(), 1);
+        // An import inserts: the same key again is an error, never a silent replacement.
+        QVERIFY(!store.toolLog().insert(e).ok());
+        // The key is session + message + call: another session's "call_9" is its own row.
+        Session other = Session::create();
+        SKEIN_VERIFY_OK(store.sessions().create(other));
+        ToolLogEntry theirs = e;
+        theirs.sessionId = other.id;
+        theirs.resultRaw = QStringLiteral("theirs");
+        SKEIN_VERIFY_OK(store.toolLog().insert(theirs));
+        QCOMPARE(store.toolLog().get(s.id, {}, e.requestId)->resultRaw, QStringLiteral("contents"));
+        QCOMPARE(store.toolLog().get(other.id, {}, e.requestId)->resultRaw, QStringLiteral("theirs"));
 
         RuntimeCheckpoint c {
             s.id,
