@@ -139,7 +139,16 @@ void KeychainSecretStore::jobTimedOut()
     m_job->disconnect(this);
     m_job = nullptr;
     qCWarning(lcSecrets) << "keychain job for" << m_current.key << "timed out after" << m_jobTimeoutMs << "ms";
-    fallBackToSession(tr("The keychain did not answer in time."));
+    // A slow answer is not a missing keychain (a locked keyring waiting for its password, a busy
+    // bus): this operation fails with the reason (a written value is kept for this process, so it
+    // works until the keychain answers), and the next one asks the keychain again instead of the
+    // whole process switching to keys in memory without anyone noticing (issue #13).
+    setAvailability(Availability::Unknown, tr("The keychain did not answer in time."));
+    SecretResult result = serveFromSession(m_current);
+    if (!result.ok())
+        result.status = SecretResult::Status::Unavailable;
+    result.message = availabilityReason();
+    finishCurrent(std::move(result));
 }
 
 void KeychainSecretStore::finishCurrent(SecretResult result)

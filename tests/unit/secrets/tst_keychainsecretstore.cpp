@@ -110,6 +110,7 @@ int runHelper(QCoreApplication &app)
         QCoreApplication::exit(0);
     });
     QCoreApplication::exec();
+    out[u"totalMs"] = double(timer.elapsed());
     const QList<SecretResult> &r = results->results;
     out[u"write"] = statusName(r.at(0).status);
     out[u"writeMessage"] = r.at(0).message;
@@ -376,7 +377,13 @@ private Q_SLOTS:
         } else {
             QVERIFY(r[u"writeMs"].toDouble() < 5000); // fails fast instead of leaving the UI waiting
         }
-        QCOMPARE(r[u"availabilityAfterWrite"].toInt(), int(SecretStore::Availability::SessionOnly));
+        // No bus at all: the keychain is known to be missing, keys stay in the process. A bus that
+        // does not answer in time is not a missing keychain: the next operation asks it again
+        // (issue #13; on f279e63 one timeout switched the whole process to keys in memory).
+        QCOMPARE(r[u"availabilityAfterWrite"].toInt(),
+                 int(silentBus ? SecretStore::Availability::Unknown : SecretStore::Availability::SessionOnly));
+        if (silentBus)
+            QVERIFY2(r[u"totalMs"].toDouble() >= 4 * TimeoutMs * 0.9, "later operations did not ask the keychain");
         QVERIFY(!r[u"reason"].toString().isEmpty());
         QCOMPARE(r[u"read"].toString(), QStringLiteral("ok"));
         QVERIFY(r[u"readMatches"].toBool());
