@@ -3,6 +3,7 @@
 #include <QDesktopServices>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QUrlQuery>
 
 namespace Skein {
 
@@ -47,12 +48,29 @@ bool LinkOpener::isAllowed(const QUrl &url)
     return (scheme == QLatin1String("http") || scheme == QLatin1String("https")) && !url.host().isEmpty();
 }
 
-void LinkOpener::open(const QUrl &url, QWidget *parent)
+QUrl LinkOpener::sanitized(const QUrl &url)
 {
-    if (!isAllowed(url)) {
-        Q_EMIT refused(url);
+    if (url.scheme().toLower() != QLatin1String("mailto") || !url.hasQuery())
+        return url;
+    // A mail link from a model or a file may carry a prepared body or attach= a local file
+    // (issue #13): only the address and the subject go to the mail program.
+    const QUrlQuery query(url);
+    QUrlQuery kept;
+    for (const auto &[name, value] : query.queryItems(QUrl::FullyEncoded))
+        if (name.compare(QLatin1String("subject"), Qt::CaseInsensitive) == 0)
+            kept.addQueryItem(name, value);
+    QUrl out = url;
+    out.setQuery(kept.isEmpty() ? QString() : kept.query(QUrl::FullyEncoded), QUrl::StrictMode);
+    return out;
+}
+
+void LinkOpener::open(const QUrl &link, QWidget *parent)
+{
+    if (!isAllowed(link)) {
+        Q_EMIT refused(link);
         return;
     }
+    const QUrl url = sanitized(link);
     QPointer<LinkOpener> self(this);
     m_confirm(parent, url, [self, url](bool accepted) {
         if (!self || !accepted)

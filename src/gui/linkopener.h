@@ -26,6 +26,8 @@ public:
     ~LinkOpener() override;
 
     static bool isAllowed(const QUrl &url);
+    // What is shown and opened: a mailto link keeps only its address and subject.
+    static QUrl sanitized(const QUrl &url);
 
     // Refuses anything but http/https/mailto, else asks and then opens.
     void open(const QUrl &url, QWidget *parent);

@@ -207,6 +207,14 @@ void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &cont
                 .arg(maxContentLength)));
         return;
     }
+    // The same guard as every other path that creates a memory (issue #13): a model can be talked
+    // into saving a key or an instruction planted by a web page or a tool result.
+    if (MemoryGuard::looksLikeSecret(content)) {
+        call->finish(ToolResult::error(QStringLiteral(
+            "Not saved: this looks like a secret (a key, token or password). Secrets are never kept as memories.")));
+        return;
+    }
+    const bool injected = MemoryGuard::looksLikeInjection(content);
     const QString typeText = arguments.value(QStringLiteral("type")).toString(QStringLiteral("fact"));
     const std::optional<MemoryType> type = memoryTypeFromString(typeText);
     if (!type) {
@@ -220,7 +228,7 @@ void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &cont
     m.content = content;
     m.scope = MemoryScope::Global;
     m.sourceSessionId = context.sessionId;
-    m.status = m_review == Review::Required ? MemoryStatus::Pending : MemoryStatus::Active;
+    m.status = m_review == Review::Required || injected ? MemoryStatus::Pending : MemoryStatus::Active;
     m.createdAt = m.updatedAt = Ids::nowMs();
     m_access(
         call,

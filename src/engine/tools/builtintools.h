@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/memory/memoryguard.h"
+
 #include "engine/tools/tool.h"
 
 #include <QTimeZone>
@@ -99,7 +101,7 @@ public:
     QJsonObject parameters() const override;
     ToolPolicy policy() const override { return ToolPolicy::SideEffects; }
 
-    static constexpr int maxContentLength = 2000;
+    static constexpr int maxContentLength = int(MemoryGuard::kMaxContentChars);
 
 protected:
     void start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call) override;

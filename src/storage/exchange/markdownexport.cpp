@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTimeZone>
 
 namespace Skein::Exchange {
@@ -34,6 +35,66 @@ QString escapeHtml(const QString &text)
     return text.toHtmlEscaped();
 }
 
+// Text outside code, made inert for a Markdown viewer: raw HTML is escaped (a `<img>` or
+// `<iframe>` of a model, a tool or a file must not load anything when the export is opened), and a
+// remote image becomes a plain link, so opening the file fetches nothing (issue #13).
+QString inertSpan(const QString &text)
+{
+    static const QRegularExpression remoteImage(
+        QStringLiteral("!\\[([^\\]]*)\\]\\(\\s*<?\\s*([A-Za-z][A-Za-z0-9+.-]*:)"));
+    QString out = text;
+    out.replace(remoteImage, QStringLiteral("[%1 \\1](\\2").arg(Text::tr("image:")));
+    out.replace(QLatin1Char('<'), QStringLiteral("&lt;"));
+    return out;
+}
+
+// Code (fenced blocks and inline spans) is kept exactly; everything else goes through inertSpan.
+QString inertMarkdown(const QString &text)
+{
+    static const QRegularExpression fence(QStringLiteral("^ {0,3}(`{3,}|~{3,})"));
+    QStringList lines = text.split(QLatin1Char('\n'));
+    QString open; // the fence of the code block we are in
+    for (QString &line : lines) {
+        const QRegularExpressionMatch m = fence.match(line);
+        if (!open.isEmpty()) {
+            if (m.hasMatch() && m.captured(1).at(0) == open.at(0) && m.captured(1).size() >= open.size())
+                open.clear();
+            continue;
+        }
+        if (m.hasMatch()) {
+            open = m.captured(1);
+            continue;
+        }
+        QString out;
+        qsizetype i = 0;
+        while (i < line.size()) {
+            const qsizetype tick = line.indexOf(QLatin1Char('`'), i);
+            if (tick < 0) {
+                out += inertSpan(line.mid(i));
+                break;
+            }
+            qsizetype run = tick;
+            while (run < line.size() && line.at(run) == QLatin1Char('`'))
+                ++run;
+            const QString ticks = line.mid(tick, run - tick);
+            qsizetype close = line.indexOf(ticks, run);
+            while (close >= 0 && close + ticks.size() < line.size()
+                   && line.at(close + ticks.size()) == QLatin1Char('`'))
+                close = line.indexOf(ticks, close + ticks.size() + 1);
+            out += inertSpan(line.mid(i, tick - i));
+            if (close < 0) { // no closing run: the backticks are text
+                out += ticks;
+                i = run;
+                continue;
+            }
+            out += line.mid(tick, close + ticks.size() - tick);
+            i = close + ticks.size();
+        }
+        line = out;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString heading(const Message &m)
 {
     switch (m.role) {
@@ -42,9 +103,9 @@ QString heading(const Message &m)
     case Role::User:
         return Text::tr("User");
     case Role::Assistant:
-        return m.model.isEmpty() ? Text::tr("Assistant") : Text::tr("Assistant (%1)").arg(m.model);
+        return m.model.isEmpty() ? Text::tr("Assistant") : Text::tr("Assistant (%1)").arg(inertSpan(m.model));
     case Role::Tool:
-        return m.toolName.isEmpty() ? Text::tr("Tool result") : Text::tr("Tool result: %1").arg(m.toolName);
+        return m.toolName.isEmpty() ? Text::tr("Tool result") : Text::tr("Tool result: %1").arg(inertSpan(m.toolName));
     }
     return {};
 }
@@ -61,7 +122,7 @@ QString statusNote(const Message &m)
     case MessageStatus::Cancelled:
         return Text::tr("*(stopped by the user)*");
     case MessageStatus::Failed:
-        return m.error.isEmpty() ? Text::tr("*(failed)*") : Text::tr("*(failed: %1)*").arg(m.error);
+        return m.error.isEmpty() ? Text::tr("*(failed)*") : Text::tr("*(failed: %1)*").arg(inertSpan(m.error));
     }
     return {};
 }
@@ -71,7 +132,8 @@ QString statusNote(const Message &m)
 QString toMarkdown(const Session &session, const QList<Message> &path)
 {
     QString md;
-    md += QStringLiteral("# ") + (session.title.isEmpty() ? Text::tr("Untitled conversation") : session.title)
+    md += QStringLiteral("# ")
+                         + (session.title.isEmpty() ? Text::tr("Untitled conversation") : inertSpan(session.title))
                          + QStringLiteral("\n\n");
     if (session.createdAt > 0)
         md += Text::tr("*Started %1*")
@@ -86,13 +148,13 @@ QString toMarkdown(const Session &session, const QList<Message> &path)
         md += QStringLiteral("## ") + heading(m) + QStringLiteral("\n\n");
         if (!m.reasoning.isEmpty()) {
             md += QStringLiteral("<details><summary>") + escapeHtml(Text::tr("Reasoning"))
-                                 + QStringLiteral("</summary>\n\n") + m.reasoning.trimmed()
+                                 + QStringLiteral("</summary>\n\n") + inertMarkdown(m.reasoning.trimmed())
                                                   + QStringLiteral("\n\n</details>\n\n");
         }
         if (m.role == Role::Tool)
             md += codeBlock(m.content);
         else if (!m.content.isEmpty())
-            md += m.content.trimmed() + QStringLiteral("\n");
+            md += inertMarkdown(m.content.trimmed()) + QStringLiteral("\n");
         if (const QString note = statusNote(m); !note.isEmpty())
             md += QLatin1Char('\n') + note + QLatin1Char('\n');
         for (const QJsonValue &call : m.toolCalls) {

@@ -232,6 +232,19 @@ private Q_SLOTS:
         QCOMPARE(opened, asked);
         for (int i = 0; i < allowed.size(); ++i)
             QCOMPARE(opened.at(i), QUrl(allowed.at(i)));
+
+        // Issue #13 item 14: a mail link cannot attach a file or write the mail's body; what the
+        // dialog shows is what opens (on f279e63 attach= and body= reached the mail program).
+        asked.clear();
+        opened.clear();
+        opener.open(QUrl(u"mailto:a@example.com?subject=Hi&body=Send%20me%20your%20keys&attach=/home/u/.ssh/id_rsa"
+                         u"&Attachment=%2Fetc%2Fshadow"_s),
+                    nullptr);
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.at(0).toString(), u"mailto:a@example.com?subject=Hi"_s);
+        QCOMPARE(opened, asked);
+        opener.open(QUrl(u"mailto:b@example.com?attach=/etc/passwd"_s), nullptr);
+        QCOMPARE(opened.last().toString(), u"mailto:b@example.com"_s);
     }
 
     void codeFencesAreHighlightedAndCopyable()

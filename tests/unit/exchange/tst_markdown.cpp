@@ -46,6 +46,31 @@ private Q_SLOTS:
         QVERIFY(md.contains(QLatin1String("You are terse.")));
         QVERIFY(md.indexOf(QLatin1String("## User")) < md.indexOf(QLatin1String("## Assistant")));
     }
+
+    // Issue #13 item 14: opening an export in a Markdown viewer loads nothing and runs nothing. On
+    // f279e63 the raw HTML and the remote image below were written as they came.
+    void htmlAndRemoteImagesAreInert()
+    {
+        Session s = Session::create(QStringLiteral("<img src=\"https://t.example/title.gif\">Plans"));
+        const QString text = QStringLiteral(
+            "Look: <img src=\"https://t.example/pixel.gif\"> and <iframe src=\"https://evil.example\"></iframe>\n"
+            "![chart](https://t.example/chart.png) ![local](chart.png)\n"
+            "Inline `a < b` stays code.\n\n```html\n<b>kept in the fence</b>\n```\n");
+        Message user = Message::create(s.id, {}, Role::User, QStringLiteral("Draw it"));
+        Message reply = Message::create(s.id, user.id, Role::Assistant, text);
+        reply.reasoning = QStringLiteral("<script>alert(1)</script>");
+        const QString md = Exchange::toMarkdown(s, {user, reply});
+        QVERIFY2(!md.contains(QLatin1String("<img")), qPrintable(md));
+        QVERIFY2(!md.contains(QLatin1String("<iframe")), qPrintable(md));
+        QVERIFY2(!md.contains(QLatin1String("<script")), qPrintable(md));
+        QVERIFY(md.contains(QLatin1String("&lt;img src=\"https://t.example/pixel.gif\">")));
+        QVERIFY2(md.contains(QLatin1String("[image: chart](https://t.example/chart.png)")), qPrintable(md));
+        QVERIFY2(!md.contains(QLatin1String("![chart]")), qPrintable(md));
+        QVERIFY(md.contains(QLatin1String("![local](chart.png)"))); // nothing remote to fetch
+        QVERIFY(md.contains(QLatin1String("`a < b`")));
+        QVERIFY(md.contains(QLatin1String("```html\n<b>kept in the fence</b>\n```")));
+        QVERIFY(md.startsWith(QLatin1String("# &lt;img")));
+    }
 };
 
 SKEIN_CORE_TEST_MAIN(TestMarkdown)
