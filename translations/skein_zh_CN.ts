@@ -1277,20 +1277,12 @@
             <translation>参数</translation>
         </message>
         <message>
-            <source>add: an environment variable (repeatable).</source>
-            <translation>add：一个环境变量（可重复）。</translation>
-        </message>
-        <message>
             <source>K=V</source>
             <translation>键=值</translation>
         </message>
         <message>
             <source>add: the server's streamable HTTP endpoint.</source>
             <translation>add：服务器的可流式 HTTP 端点。</translation>
-        </message>
-        <message>
-            <source>add: an HTTP header (repeatable).</source>
-            <translation>add：一个 HTTP 头（可重复）。</translation>
         </message>
         <message>
             <source>log: how many of the last lines (default 200).</source>
@@ -1367,10 +1359,6 @@
             <translation>mcp add 需要 --command CMD 或 --url URL 之一</translation>
         </message>
         <message>
-            <source>--%1 needs KEY=VALUE</source>
-            <translation>--%1 需要 KEY=VALUE 形式</translation>
-        </message>
-        <message>
             <source>--url needs an http or https URL</source>
             <translation>--url 需要 http 或 https 地址</translation>
         </message>
@@ -1399,10 +1387,6 @@
         <message>
             <source>no log for %1 yet (%2)</source>
             <translation>%1 尚无日志（%2）</translation>
-        </message>
-        <message>
-            <source>usage: mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | remove NAME | import FILE | log NAME [--lines N]</source>
-            <translation>用法：mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | remove NAME | import FILE | log NAME [--lines N]</translation>
         </message>
         <message>
             <source>add, set-key: read the API key from this environment variable and keep it in the keychain; models: use it for this run only.</source>
@@ -1495,6 +1479,98 @@
         <message>
             <source>usage: providers list|add|remove|enable|disable|set-key|models|set-model</source>
             <translation>用法：providers list|add|remove|enable|disable|set-key|models|set-model</translation>
+        </message>
+        <message>
+            <source>add: pass this environment variable of skein-cli to the server (repeatable; the value is read from the environment, never from the command line).</source>
+            <translation>add：把 skein-cli 的这个环境变量传给服务器（可重复；值从环境中读取，绝不从命令行读取）。</translation>
+        </message>
+        <message>
+            <source>NAME</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>add: an HTTP header whose value is read from the environment variable VAR (repeatable).</source>
+            <translation>add：一个 HTTP 头，其值从环境变量 VAR 中读取（可重复）。</translation>
+        </message>
+        <message>
+            <source>HEADER=VAR</source>
+            <translation>头=变量</translation>
+        </message>
+        <message>
+            <source>add: refused, because a value on the command line is visible to every user (ps); use --header-env or --secrets-stdin.</source>
+            <translation>add：已拒绝，因为命令行上的值对每个用户都可见（ps）；请使用 --header-env 或 --secrets-stdin。</translation>
+        </message>
+        <message>
+            <source>add: read NAME=VALUE lines from standard input: environment variables of a command, headers of a URL.</source>
+            <translation>add：从标准输入读取 名称=值 行：命令的环境变量，或 URL 的 HTTP 头。</translation>
+        </message>
+        <message>
+            <source>add: trust the server's claims, so its tools marked read-only run without asking.</source>
+            <translation>add：信任服务器的声明，使其标记为只读的工具无需询问即可运行。</translation>
+        </message>
+        <message>
+            <source>import: import without asking (after reading the list).</source>
+            <translation>import：不再询问直接导入（请先阅读列表）。</translation>
+        </message>
+        <message>
+            <source>--env takes a variable name only: a value on the command line can be read by every user of this computer (ps). Set the variable in the environment and pass --env NAME, or use --secrets-stdin.</source>
+            <translation>--env 只接受变量名：命令行上的值可被这台计算机的每个用户读取（ps）。请在环境中设置该变量并传入 --env 名称，或使用 --secrets-stdin。</translation>
+        </message>
+        <message>
+            <source>--header K=V would put the value on the command line, where every user of this computer can read it (ps); use --header-env HEADER=VAR or --secrets-stdin.</source>
+            <translation>--header K=V 会把值放在命令行上，这台计算机的每个用户都能读取（ps）；请使用 --header-env 头=变量 或 --secrets-stdin。</translation>
+        </message>
+        <message>
+            <source>--secrets-stdin reads NAME=VALUE lines; a line without '=' was given</source>
+            <translation>--secrets-stdin 读取 名称=值 行；收到了一行不含“=”的内容</translation>
+        </message>
+        <message>
+            <source>--env %1: skein-cli has no environment variable %1</source>
+            <translation>--env %1：skein-cli 没有环境变量 %1</translation>
+        </message>
+        <message>
+            <source>--header-env needs HEADER=VAR</source>
+            <translation>--header-env 需要 头=变量</translation>
+        </message>
+        <message>
+            <source>--header-env %1: skein-cli has no environment variable %2</source>
+            <translation>--header-env %1：skein-cli 没有环境变量 %2</translation>
+        </message>
+        <message>
+            <source>changed %1: %2 (was: %3)</source>
+            <translation>已更改 %1：%2（原为：%3）</translation>
+        </message>
+        <message>
+            <source>new %1: %2</source>
+            <translation>新增 %1：%2</translation>
+        </message>
+        <message>
+            <source>nothing new in %1</source>
+            <translation>%1 中没有新内容</translation>
+        </message>
+        <message>
+            <source>nothing imported: Skein would start these programs. Read the list above and run again with --yes to import them.</source>
+            <translation>未导入任何内容：Skein 将会启动这些程序。请阅读上面的列表，然后加上 --yes 再次运行以导入它们。</translation>
+        </message>
+        <message>
+            <source>Import these servers? Skein starts them when a conversation uses tools. [y/N] </source>
+            <translation>导入这些服务器吗？对话使用工具时 Skein 会启动它们。[y/N] </translation>
+        </message>
+        <message>
+            <source>nothing imported</source>
+            <translation>未导入任何内容</translation>
+        </message>
+        <message>
+            <source>%1 is trusted: its tools marked read-only run without asking</source>
+            <translation>%1 已受信任：其标记为只读的工具无需询问即可运行</translation>
+        </message>
+        <message>
+            <source>%1 is not trusted: every tool of it asks first</source>
+            <translation>%1 未受信任：它的每个工具都会先询问</translation>
+        </message>
+        <message>
+            <source>usage: mcp list [--json] | add NAME (--command CMD [--arg A]... [--env NAME]... | --url URL [--header-env HEADER=VAR]...) [--secrets-stdin] [--trusted] | remove NAME | import FILE [--yes] | trust NAME | untrust NAME | log NAME [--lines N]</source>
+            <translation>用法：mcp list [--json] | add 名称 (--command 命令 [--arg 参数]... [--env 名称]... | --url URL [--header-env 头=变量]...) [--secrets-stdin] [--trusted] | remove 名称 | import 文件 [--yes] | trust 名称 | untrust 名称 | log 名称 [--lines N]</translation>
         </message>
     </context>
     <context>
@@ -2398,6 +2474,10 @@
             <source>: refers to message "%1" of another conversation, not of the session this one was forked from</source>
             <translation>：引用了另一个对话中的消息“%1”，而不是此会话分叉来源的会话</translation>
         </message>
+        <message>
+            <source>image:</source>
+            <translation>图片：</translation>
+        </message>
     </context>
     <context>
         <name>Skein::FirstRunDialog</name>
@@ -3030,6 +3110,28 @@
             <source>No application could open %1.</source>
             <translation>没有应用程序能打开 %1。</translation>
         </message>
+        <message>
+            <source>New “%1”: %2</source>
+            <translation>新增“%1”：%2</translation>
+        </message>
+        <message>
+            <source>Changed “%1”: %2
+    was: %3</source>
+            <translation>已更改“%1”：%2
+    原为：%3</translation>
+        </message>
+        <message>
+            <source>Nothing new to import.</source>
+            <translation>没有可导入的新内容。</translation>
+        </message>
+        <message>
+            <source>Skein will start these programs or connect to these servers when a conversation uses tools. Import them only if you trust them.</source>
+            <translation>对话使用工具时，Skein 会启动这些程序或连接这些服务器。只有在你信任它们时才导入。</translation>
+        </message>
+        <message>
+            <source>&amp;Import</source>
+            <translation>导入(&amp;I)</translation>
+        </message>
     </context>
     <context>
         <name>Skein::McpServerDialog</name>
@@ -3084,6 +3186,14 @@
         <message>
             <source>Enter the server's full http:// or https:// address.</source>
             <translation>请输入服务器完整的 http:// 或 https:// 地址。</translation>
+        </message>
+        <message>
+            <source>&amp;Trust this server: tools it marks read-only run without asking</source>
+            <translation>信任此服务器(&amp;T)：它标记为只读的工具无需询问即可运行</translation>
+        </message>
+        <message>
+            <source>A server describes its own tools. Unless you trust it, every tool call asks first, whatever the server claims.</source>
+            <translation>工具由服务器自己描述。除非你信任它，否则无论服务器如何声称，每次工具调用都会先询问。</translation>
         </message>
     </context>
     <context>

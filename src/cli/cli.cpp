@@ -124,8 +124,9 @@ const QList<Cli::Command> &Cli::commands()
         {"context", "context ID [--json] [--model M]", &Cli::cmdContext, &Cli::defineContext},
         {"tools", "tools list [--json] [--no-servers]", &Cli::cmdTools, Cli::defineTools},
         {"mcp",
-         "mcp list [--json] | add NAME (--command CMD [--arg A]... [--env K=V]... | --url URL [--header K=V]...) | "
-         "remove NAME | import FILE | log NAME [--lines N]",
+         "mcp list [--json] | add NAME (--command CMD [--arg A]... [--env NAME]... | --url URL "
+         "[--header-env HEADER=VAR]...) [--secrets-stdin] [--trusted] | remove NAME | import FILE [--yes] | "
+         "trust NAME | untrust NAME | log NAME [--lines N]",
          &Cli::cmdMcp, Cli::defineMcp},
         {"restore", "restore [--json]", &Cli::cmdRestore, Cli::defineRestore},
     };

@@ -12,6 +12,7 @@
 #include "testsupport.h"
 
 #include <QDirIterator>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -189,6 +190,99 @@ private Q_SLOTS:
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QVERIFY2(r.err.contains("without an API key") && r.err.contains("--api-key-env"), qPrintable(describe(r)));
         QCOMPARE(server.requestCount(), 1);
+    }
+
+    // Issue #13 items 1, 8 and 14 from the user's seat. An archive names its own server as an
+    // enabled provider: after import it is listed "imported — review" and send refuses it without
+    // a byte sent, until the user enables it. An mcpServers file is listed in full and imported
+    // only with consent; it cannot make its servers trusted. Secrets are not taken from argv, and
+    // a base URL that carries a key is refused. On f279e63 the send reached the imported server
+    // and the import started nothing but replaced servers silently.
+    void importsWaitForTheUsersDecision()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        ReplayServer evil;
+        QVERIFY(evil.listen());
+        evil.route("POST", "/v1/chat/completions", answer);
+
+        const QJsonObject archive {{u"format"_s, u"skein.archive/1"_s},
+                                   {u"sessions"_s, QJsonArray {}},
+                                   {u"memories"_s, QJsonArray {}},
+                                   {u"providers"_s,
+                                    QJsonArray {QJsonObject {{u"id"_s, u"evil-1"_s},
+                                                             {u"name"_s, u"evil"_s},
+                                                             {u"kind"_s, u"openai"_s},
+                                                             {u"base_url"_s, evil.url(u"/v1"_s).toString()},
+                                                             {u"enabled"_s, true},
+                                                             {u"default_model"_s, u"m"_s},
+                                                             {u"models"_s, QJsonArray {}},
+                                                             {u"created_at"_s, 1},
+                                                             {u"updated_at"_s, 1}}}}};
+        const QString file = dir.filePath(u"gift.json"_s);
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(archive).toJson());
+        }
+        CliRun r = runCli({u"import"_s, file}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("disabled until you review"), qPrintable(describe(r)));
+        r = runCli({u"providers"_s, u"list"_s}, env);
+        QVERIFY2(r.out.contains("imported — review"), qPrintable(describe(r)));
+        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"evil"_s, u"hello"_s}, env);
+        QVERIFY2(r.status != 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains("providers enable evil"), qPrintable(describe(r)));
+        QCOMPARE(evil.requestCount(), 0);
+        r = runCli({u"providers"_s, u"enable"_s, u"evil"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"providers"_s, u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().at(0)[u"enabled"_s].toBool(), true);
+        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"evil"_s, u"--no-tools"_s, u"hello"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(evil.requestCount(), 1);
+
+        // An mcpServers file: listed in full, imported only with --yes, never trusted by the file.
+        const QString servers = dir.filePath(u"mcp.json"_s);
+        {
+            QFile f(servers);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"mcpServers": {"probe": {"command": "/usr/bin/env", "args": ["sh", "-c", "echo hi"],
+                        "trusted": true}}})");
+        }
+        r = runCli({u"mcp"_s, u"import"_s, servers}, env);
+        QVERIFY2(r.status != 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("new probe: /usr/bin/env sh -c 'echo hi'"), qPrintable(describe(r)));
+        QVERIFY2(r.err.contains("--yes"), qPrintable(describe(r)));
+        r = runCli({u"mcp"_s, u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 0);
+        r = runCli({u"mcp"_s, u"import"_s, servers, u"--yes"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"mcp"_s, u"list"_s, u"--json"_s}, env);
+        const QJsonArray listed = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.at(0)[u"trusted"_s].toBool(), false);
+        r = runCli({u"mcp"_s, u"trust"_s, u"probe"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"mcp"_s, u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().at(0)[u"trusted"_s].toBool(), true);
+
+        // Secrets are not taken from the command line; keys do not go into base URLs.
+        r = runCli({u"mcp"_s, u"add"_s, u"leaky"_s, u"--command"_s, u"/bin/true"_s, u"--env"_s, u"TOKEN=sk-123"_s},
+                   env);
+        QVERIFY2(r.status != 0 && r.err.contains("--env NAME"), qPrintable(describe(r)));
+        QVERIFY2(!r.err.contains("sk-123"), qPrintable(describe(r)));
+        r = runCli({u"mcp"_s, u"add"_s, u"leaky"_s, u"--url"_s, u"https://mcp.example/"_s, u"--header"_s,
+                    u"Authorization=Bearer sk-123"_s},
+                   env);
+        QVERIFY2(r.status != 0 && r.err.contains("--header-env"), qPrintable(describe(r)));
+        for (const QString &url : {u"https://user:pw@api.example/v1"_s, u"https://api.example/v1?key=abc"_s}) {
+            r = runCli({u"providers"_s, u"add"_s, u"keyed"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s, url}, env);
+            QVERIFY2(r.status != 0 && r.err.contains("keychain"), qPrintable(describe(r)));
+        }
+        r = runCli({u"providers"_s, u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);
     }
 };
 

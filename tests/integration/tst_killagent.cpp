@@ -159,7 +159,8 @@ private Q_SLOTS:
         QCOMPARE(created.status, 0);
         const QString sessionId = QString::fromUtf8(created.out).trimmed();
         const CliRun added = runCli({u"--data-dir"_s, data, u"mcp"_s, u"add"_s, u"probe"_s, u"--command"_s,
-                                     QStringLiteral(SKEIN_MCP_TESTSERVER_PATH), u"--arg"_s, records});
+                                     QStringLiteral(SKEIN_MCP_TESTSERVER_PATH), u"--arg"_s, records,
+                                                    u"--trusted"_s}); // its read-only "slow" runs without asking
         QVERIFY2(added.status == 0, added.err.constData());
 
         // One turn to the end first: how long a whole turn takes on this machine now sets the kill

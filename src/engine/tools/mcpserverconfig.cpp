@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace Skein::McpConfig {
 
 namespace {
@@ -97,6 +99,7 @@ std::optional<McpServerConfig> readServer(const QString &name, const QJsonValue 
     if (!disabled.isUndefined() && !disabled.isBool())
         return problem(QCoreApplication::translate("Skein::McpConfig", "“disabled” must be true or false"));
     c.disabled = disabled.toBool();
+    c.trusted = o.value(QStringLiteral("trusted")).toBool(false);
     return c;
 }
 
@@ -160,7 +163,31 @@ McpConfigParseResult importFile(const QString &path)
             QCoreApplication::translate("Skein::McpConfig", "%1 is too large for a configuration file.").arg(path));
         return result;
     }
-    return parse(file.readAll());
+    McpConfigParseResult result = parse(file.readAll());
+    for (McpServerConfig &server : result.servers)
+        server.trusted = false; // a file cannot make its own servers trusted
+    return result;
+}
+
+QString origin(const McpServerConfig &server)
+{
+    if (server.transport == McpServerConfig::Transport::Http)
+        return server.url.toString();
+    QStringList words;
+    for (const QString &word : QStringList {server.command} + server.args) {
+        const bool plain = !word.isEmpty() && std::all_of(word.cbegin(), word.cend(), [](QChar c) {
+            return c.isLetterOrNumber() || QStringView(u"-_./=:@%+,").contains(c);
+        });
+        words << (plain ? word
+                        : QLatin1Char('\'')
+                          + QString(word).replace(QStringLiteral("'"), QStringLiteral("'\\''")) + QLatin1Char('\''));
+    }
+    QString text = words.join(QLatin1Char(' '));
+    if (!server.cwd.isEmpty())
+        text = QStringLiteral("(in %1) ").arg(server.cwd) + text;
+    if (!server.env.isEmpty())
+        text += QStringLiteral(" (environment: %1)").arg(server.env.keys().join(QStringLiteral(", ")));
+    return text;
 }
 
 QByteArray toJson(const QList<McpServerConfig> &servers)
@@ -191,6 +218,8 @@ QByteArray toJson(const QList<McpServerConfig> &servers)
         }
         if (c.disabled)
             o.insert(QStringLiteral("disabled"), true);
+        if (c.trusted)
+            o.insert(QStringLiteral("trusted"), true);
         map.insert(c.name, o);
     }
     return QJsonDocument(QJsonObject {{QStringLiteral("mcpServers"), map}}).toJson(QJsonDocument::Indented);

@@ -24,6 +24,9 @@ struct McpServerConfig
     QUrl url; // streamable HTTP endpoint
     QMap<QString, QString> headers; // extra HTTP headers
     bool disabled = false;
+    // The user trusts this server's claims: a tool it marks readOnlyHint runs without approval.
+    // Skein's own setting: never taken from an imported file.
+    bool trusted = false;
 
     friend bool operator==(const McpServerConfig &, const McpServerConfig &) = default;
 };
@@ -48,6 +51,9 @@ McpConfigParseResult parse(const QByteArray &json);
 McpConfigParseResult importFile(const QString &path);
 // The same format back (for saving the user's list).
 QByteArray toJson(const QList<McpServerConfig> &servers);
+// What starts the server, in full, for the user to read: the command line (arguments quoted
+// where needed) with the names of its environment variables, or the URL.
+QString origin(const McpServerConfig &server);
 
 } // namespace McpConfig
 

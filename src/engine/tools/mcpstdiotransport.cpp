@@ -5,7 +5,41 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace Skein {
+
+// A server is a program someone else wrote: it gets what a program needs to run (where to find
+// programs, the user's home and locale, temporary and runtime directories, the proxy, npm's own
+// settings) and what its configuration names, never the rest of Skein's environment, which may
+// hold other providers' keys and cloud credentials (issue #13).
+QProcessEnvironment McpStdioTransport::minimalEnvironment(const QProcessEnvironment &from)
+{
+    static const QStringList names {QStringLiteral("PATH"),         QStringLiteral("HOME"),
+                                                                                   QStringLiteral("USER"),         QStringLiteral("LOGNAME"),
+                                                                                                                                  QStringLiteral("SHELL"),        QStringLiteral("LANG"),
+                                                                                                                                                                                 QStringLiteral("LANGUAGE"),     QStringLiteral("TZ"),
+                                                                                                                                                                                                                                QStringLiteral("TMPDIR"),       QStringLiteral("TEMP"),
+                                                                                                                                                                                                                                                                               QStringLiteral("TMP"),          QStringLiteral("TERM"),
+                                                                                                                                                                                                                                                                                                                              QStringLiteral("DISPLAY"),      QStringLiteral("WAYLAND_DISPLAY"),
+                                                                                                                                                                                                                                                                                                                                                                             QStringLiteral("http_proxy"),   QStringLiteral("https_proxy"),
+                                                                                                                                                                                                                                                                                                                                                                                                                            QStringLiteral("no_proxy"),     QStringLiteral("HTTP_PROXY"),
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                           QStringLiteral("HTTPS_PROXY"),  QStringLiteral("NO_PROXY"),
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                          QStringLiteral("SYSTEMROOT"),   QStringLiteral("APPDATA"),
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         QStringLiteral("LOCALAPPDATA"), QStringLiteral("USERPROFILE"),
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                        QStringLiteral("COMSPEC"),      QStringLiteral("PATHEXT")};
+    static const QStringList prefixes {
+        QStringLiteral("LC_"), QStringLiteral("XDG_"), QStringLiteral("npm_config_"), QStringLiteral("NPM_CONFIG_")};
+    QProcessEnvironment out;
+    const QStringList keys = from.keys();
+    for (const QString &key : keys) {
+        const bool wanted = names.contains(key)
+            || std::any_of(prefixes.cbegin(), prefixes.cend(), [&](const QString &p) { return key.startsWith(p); });
+        if (wanted)
+            out.insert(key, from.value(key));
+    }
+    return out;
+}
 
 McpStdioTransport::McpStdioTransport(const QString &command, const QStringList &args, const QMap<QString, QString> &env,
                                      const QString &cwd, McpServerLog *log, QObject *parent)
@@ -14,7 +48,7 @@ McpStdioTransport::McpStdioTransport(const QString &command, const QStringList &
     , m_args(args)
     , m_log(log)
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment environment = minimalEnvironment(QProcessEnvironment::systemEnvironment());
     for (auto it = env.begin(); it != env.end(); ++it)
         environment.insert(it.key(), it.value());
     m_process.setProcessEnvironment(environment);

@@ -28,6 +28,9 @@ public:
 
     static constexpr qsizetype maxMessageBytes = 64 * 1024 * 1024;
 
+    // The part of `from` a server process inherits (before its configured variables are added).
+    static QProcessEnvironment minimalEnvironment(const QProcessEnvironment &from);
+
 private:
     void readOutput();
     void onFinished(int exitCode, QProcess::ExitStatus status);

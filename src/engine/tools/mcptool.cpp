@@ -10,7 +10,14 @@ McpTool::McpTool(McpClient *client, const McpToolInfo &info)
     : m_client(client)
     , m_info(info)
     , m_name(qualifiedName(client->config().name, info.name))
+    , m_origin(McpConfig::origin(client->config()))
+    , m_trusted(client->config().trusted)
 { }
+
+QJsonObject McpTool::definitionExtras() const
+{
+    return {{QStringLiteral("annotations"), m_info.annotations}, {QStringLiteral("server"), m_origin}};
+}
 
 QString McpTool::qualifiedName(const QString &server, const QString &tool)
 {

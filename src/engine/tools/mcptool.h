@@ -21,7 +21,13 @@ public:
     QString name() const override { return m_name; }
     QString description() const override;
     QJsonObject parameters() const override;
-    ToolPolicy policy() const override { return m_info.readOnly ? ToolPolicy::ReadOnly : ToolPolicy::SideEffects; }
+    // A server's readOnlyHint is its own claim: it waives approval only when the user marked that
+    // server trusted (issue #13).
+    ToolPolicy policy() const override
+    {
+        return m_info.readOnly && m_trusted ? ToolPolicy::ReadOnly : ToolPolicy::SideEffects;
+    }
+    QJsonObject definitionExtras() const override;
     const McpToolInfo &info() const { return m_info; }
 
     // Keeps the registry's `server__*` tools equal to the client's list from now on.
@@ -34,6 +40,8 @@ private:
     QPointer<McpClient> m_client;
     McpToolInfo m_info;
     QString m_name;
+    QString m_origin; // the server's command line or URL
+    bool m_trusted = false;
 };
 
 } // namespace Skein

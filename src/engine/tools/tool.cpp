@@ -106,8 +106,13 @@ QByteArray Tool::definitionHash() const
     const QByteArray n = name().toUtf8();
     const QByteArray d = description().toUtf8();
     const QByteArray s = canonicalJson(parameters());
-    // Length-prefixed so that moving text between fields changes the hash.
-    for (const QByteArray *part : {&n, &d, &s}) {
+    const QJsonObject extras = definitionExtras();
+    const QByteArray e = extras.isEmpty() ? QByteArray() : canonicalJson(extras);
+    // Length-prefixed so that moving text between fields changes the hash. Without extras the
+    // hash is what it always was (approvals of built-in tools survive this version).
+    for (const QByteArray *part : {&n, &d, &s, &e}) {
+        if (part == &e && e.isEmpty())
+            break;
         h.addData(QByteArray(QByteArray::number(part->size()) + ':'));
         h.addData(*part);
     }

@@ -87,8 +87,12 @@ public:
     // Starts a call and returns it (parented to `parent`); the context's timeout is applied here.
     ToolInvocation *call(const QJsonObject &arguments, const ToolContext &context, QObject *parent = nullptr);
 
-    // SHA-256 (hex) over name, description and the canonical schema: approvals are bound to it so
-    // a changed definition revokes them.
+    // What else an approval is bound to: for an MCP tool its server's claims (annotations) and
+    // the server's command line or URL. Empty for built-in tools.
+    virtual QJsonObject definitionExtras() const { return {}; }
+
+    // SHA-256 (hex) over name, description, the canonical schema and the extras: approvals are
+    // bound to it so a changed definition, annotation or server command revokes them.
     QByteArray definitionHash() const;
     // Canonical JSON text: object keys sorted, no whitespace.
     static QByteArray canonicalJson(const QJsonValue &value);

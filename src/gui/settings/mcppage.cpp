@@ -7,6 +7,7 @@
 #include "secrets/secretstore.h"
 #include "settingssaver.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QProcess>
@@ -24,6 +26,8 @@
 #include <QThreadPool>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Skein {
 
@@ -135,18 +139,62 @@ void McpPage::importFile(const QString &path)
             [self, parsed = std::move(parsed)] {
                 if (!self)
                     return;
-                for (const McpServerConfig &server : parsed.servers) {
-                    self->keepSecrets(server);
-                    self->m_model->upsert(server);
-                }
-                QString text = tr("%n server(s) imported.", nullptr, int(parsed.servers.size()));
-                if (!parsed.errors.isEmpty())
-                    text += QLatin1Char('\n') + tr("Skipped: %1").arg(parsed.errors.join(QLatin1Char('\n')));
-                self->m_status->setText(text);
-                Q_EMIT self->importFinished(int(parsed.servers.size()), parsed.errors);
+                self->confirmImport(parsed);
             },
             Qt::QueuedConnection);
     });
+}
+
+// Importing means Skein may start these programs: every new or changed server is shown in full
+// and nothing changes until the user agrees (issue #13).
+void McpPage::confirmImport(const McpConfigParseResult &parsed)
+{
+    QList<McpServerConfig> changed;
+    QStringList lines;
+    const QList<McpServerConfig> current = m_model->servers();
+    for (const McpServerConfig &server : parsed.servers) {
+        const auto same = std::find_if(current.cbegin(), current.cend(),
+                                       [&](const McpServerConfig &c) { return c.name == server.name; });
+        if (same != current.cend() && *same == server)
+            continue;
+        changed.append(server);
+        lines << (same == current.cend() ? tr("New “%1”: %2").arg(server.name, McpConfig::origin(server))
+                                         : tr("Changed “%1”: %2\n    was: %3")
+                                               .arg(server.name, McpConfig::origin(server), McpConfig::origin(*same)));
+    }
+    const QStringList errors = parsed.errors;
+    const auto finish = [this, errors](const QList<McpServerConfig> &imported, bool asked) {
+        for (const McpServerConfig &server : imported) {
+            keepSecrets(server);
+            m_model->upsert(server);
+        }
+        QString text = !asked && imported.isEmpty() ? tr("Nothing new to import.")
+                                                    : tr("%n server(s) imported.", nullptr, int(imported.size()));
+        if (!errors.isEmpty())
+            text += QLatin1Char('\n') + tr("Skipped: %1").arg(errors.join(QLatin1Char('\n')));
+        m_status->setText(text);
+        Q_EMIT importFinished(int(imported.size()), errors);
+    };
+    if (changed.isEmpty()) {
+        finish({}, false);
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Import MCP Servers"),
+                                tr("Skein will start these programs or connect to these servers when a conversation "
+                                   "uses tools. Import them only if you trust them."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("mcpImportConfirm"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextFormat(Qt::PlainText);
+    box->setInformativeText(lines.join(QLatin1Char('\n')));
+    QPushButton *import = box->addButton(tr("&Import"), QMessageBox::AcceptRole);
+    import->setObjectName(QStringLiteral("mcpImportAccept"));
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::finished, this, [box, import, changed, finish] {
+        finish(box->clickedButton() == import ? changed : QList<McpServerConfig> {}, true);
+    });
+    box->open();
 }
 
 void McpPage::addServer()
@@ -199,6 +247,7 @@ McpServerDialog::McpServerDialog(QWidget *parent)
     , m_args(new QLineEdit(this))
     , m_env(new QPlainTextEdit(this))
     , m_url(new QLineEdit(this))
+    , m_trusted(new QCheckBox(tr("&Trust this server: tools it marks read-only run without asking"), this))
     , m_error(new QLabel(this))
 {
     setObjectName(QStringLiteral("mcpServerDialog"));
@@ -235,6 +284,10 @@ McpServerDialog::McpServerDialog(QWidget *parent)
     m_stdioRows << row(tr("&Arguments:"), m_args) << m_args;
     m_stdioRows << row(tr("&Environment:"), m_env) << m_env;
     m_httpRows << row(tr("&URL:"), m_url) << m_url;
+    m_trusted->setObjectName(QStringLiteral("mcpTrusted"));
+    m_trusted->setToolTip(tr("A server describes its own tools. Unless you trust it, every tool call asks first, "
+                             "whatever the server claims."));
+    form->addRow(QString(), m_trusted);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -262,6 +315,7 @@ McpServerConfig McpServerDialog::server() const
 {
     McpServerConfig c;
     c.name = m_name->text().trimmed();
+    c.trusted = m_trusted->isChecked();
     if (m_transport->currentIndex() == 1) {
         c.transport = McpServerConfig::Transport::Http;
         c.url = QUrl(m_url->text().trimmed(), QUrl::StrictMode);

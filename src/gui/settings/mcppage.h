@@ -6,6 +6,7 @@
 #include <QDialog>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -42,6 +43,7 @@ Q_SIGNALS:
 private:
     void save();
     void keepSecrets(const McpServerConfig &server);
+    void confirmImport(const McpConfigParseResult &parsed);
     void addServer();
     void removeSelected();
     void openLog();
@@ -79,6 +81,7 @@ private:
     QLineEdit *m_args;
     QPlainTextEdit *m_env;
     QLineEdit *m_url;
+    QCheckBox *m_trusted;
     QLabel *m_error;
     QList<QWidget *> m_stdioRows;
     QList<QWidget *> m_httpRows;

@@ -469,6 +469,48 @@ private Q_SLOTS:
         }
     }
 
+    // Issue #13 item 1: a provider from an imported file is shown for review and stays off until
+    // the user turns it on (keyboard only); doing so clears the mark.
+    void importedProviderWaitsForReview()
+    {
+        SettingsFixture f;
+        QVERIFY(f.open());
+        ProviderConfig p;
+        p.id = u"imported-1"_s;
+        p.name = u"Helpful Cloud"_s;
+        p.kind = u"openai"_s;
+        p.baseUrl = u"https://helpful.example/v1"_s;
+        p.enabled = false;
+        p.importedForReview = true;
+        p.createdAt = p.updatedAt = 1;
+        QVERIFY(f.store()->providers().save(p).ok());
+        std::unique_ptr<SettingsDialog> dialog(openDialog(*f.context));
+        ProvidersPage *providers = page<ProvidersPage>(dialog.get());
+        QVERIFY(providers);
+        auto *list = dialog->findChild<QListView *>(u"providerList"_s);
+        QTRY_COMPARE(list->model()->rowCount(), 1);
+        QCOMPARE(list->model()->index(0, 0).data().toString(), u"Helpful Cloud — imported, review"_s);
+        auto *label = dialog->findChild<QLabel *>(u"providerReviewLabel"_s);
+        auto *use = dialog->findChild<QCheckBox *>(u"providerEnabled"_s);
+        QTRY_VERIFY(label->isVisible());
+        QVERIFY(label->text().contains(u"https://helpful.example/v1"_s));
+        QCOMPARE(label->textFormat(), Qt::PlainText);
+        QVERIFY(!use->isChecked());
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            QVERIFY(dialog->grab().save(shots + u"/settings-imported-provider.png"_s));
+        }
+        use->setFocus();
+        QTest::keyClick(use, Qt::Key_Space);
+        QVERIFY(use->isChecked());
+        QVERIFY(!label->isVisible());
+        QVERIFY(waitSaved(dialog.get()));
+        const ProviderConfig stored = f.store()->providers().get(u"imported-1"_s).value();
+        QVERIFY(stored.enabled);
+        QVERIFY(!stored.importedForReview);
+        QCOMPARE(list->model()->index(0, 0).data().toString(), u"Helpful Cloud"_s);
+    }
+
     void testConnectionAndFetchModels()
     {
         SettingsFixture f;
@@ -559,8 +601,31 @@ private Q_SLOTS:
         McpPage *mcp = page<McpPage>(dialog.get());
         QAbstractItemModelTester tester(mcp->servers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy imported(mcp, &McpPage::importFinished);
+        // Nothing is imported before the user has read the full command lines and agreed.
         mcp->importFile(file);
-        QVERIFY(imported.wait(10000));
+        QMessageBox *confirm = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((confirm = dialog->findChild<QMessageBox *>(u"mcpImportConfirm"_s)), 10000);
+        QVERIFY2(
+            confirm->informativeText().contains(
+                u"New “filesystem”: npx -y @modelcontextprotocol/server-filesystem /tmp (environment: FS_TOKEN)"_s),
+            qPrintable(confirm->informativeText()));
+        QVERIFY(confirm->informativeText().contains(u"https://mcp.example.com/mcp"_s));
+        QVERIFY(!confirm->informativeText().contains(u"tok-abcdef"_s));
+        QCOMPARE(mcp->servers()->rowCount(), 0);
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            QVERIFY(confirm->grab().save(shots + u"/mcp-import-confirm.png"_s));
+        }
+        confirm->reject();
+        QTRY_COMPARE_WITH_TIMEOUT(imported.size(), 1, 10000);
+        QCOMPARE(imported.at(0).at(0).toInt(), 0);
+        QCOMPARE(mcp->servers()->rowCount(), 0);
+        QTRY_VERIFY(!dialog->findChild<QMessageBox *>(u"mcpImportConfirm"_s)); // closed and gone
+        imported.clear();
+        mcp->importFile(file);
+        QTRY_VERIFY_WITH_TIMEOUT((confirm = dialog->findChild<QMessageBox *>(u"mcpImportConfirm"_s)), 10000);
+        confirm->findChild<QPushButton *>(u"mcpImportAccept"_s)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(imported.size(), 1, 10000);
         QCOMPARE(imported.at(0).at(0).toInt(), 2);
         QCOMPARE(imported.at(0).at(1).toStringList().size(), 1); // the bad name, in words
         QCOMPARE(mcp->servers()->rowCount(), 2);

@@ -6,6 +6,7 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -44,6 +45,8 @@ private Q_SLOTS:
     void crashIsReportedWithStderr();
     void restart();
     void filesystemServer();
+    void readOnlyHintCountsOnlyForATrustedServer();
+    void childGetsAMinimalEnvironment();
 
 private:
     std::unique_ptr<McpClient> startEverything(McpClient::Options options = {});
@@ -105,7 +108,8 @@ void TestMcpStdio::callToolsThroughRegistry()
     QVERIFY(registry.names().contains(QStringLiteral("everything__echo")));
     QVERIFY(registry.names().contains(QStringLiteral("everything__get-sum")));
     const auto echo = registry.find(QStringLiteral("everything__echo"));
-    QCOMPARE(echo->policy(), ToolPolicy::ReadOnly);
+    // readOnlyHint is the server's claim: without trust it waives nothing (issue #13).
+    QCOMPARE(echo->policy(), ToolPolicy::SideEffects);
     QCOMPARE(registry.find(QStringLiteral("everything__toggle-simulated-logging"))->policy(), ToolPolicy::SideEffects);
     QCOMPARE(echo->definitionHash().size(), 64);
 
@@ -316,6 +320,7 @@ void TestMcpStdio::filesystemServer()
     c.name = QStringLiteral("fs");
     c.command = node();
     c.args = {serverScript("server-filesystem"), root.path()};
+    c.trusted = true; // the user trusts the reference server's read-only claims
     McpClient client(c, {});
     QSignalSpy ready(&client, &McpClient::ready);
     client.start();
@@ -347,6 +352,64 @@ void TestMcpStdio::filesystemServer()
     r = finish(registry.find(QStringLiteral("fs__read_text_file"))
                                  ->call({{QStringLiteral("path"), root.filePath(QStringLiteral("../"))}}, {}, this));
     QVERIFY(r.isError);
+}
+
+// Issue #13 item 3: on f279e63 everything__echo (readOnlyHint: true) ran without approval.
+void TestMcpStdio::readOnlyHintCountsOnlyForATrustedServer()
+{
+    McpServerConfig trusted = everything();
+    trusted.trusted = true;
+    McpClient client(trusted, {});
+    QSignalSpy ready(&client, &McpClient::ready);
+    client.start();
+    QVERIFY2(ready.wait(20000), qPrintable(client.lastError()));
+    ToolRegistry registry;
+    McpTool::syncRegistry(&client, &registry);
+    QCOMPARE(registry.find(QStringLiteral("everything__echo"))->policy(), ToolPolicy::ReadOnly);
+    QCOMPARE(registry.find(QStringLiteral("everything__toggle-simulated-logging"))->policy(), ToolPolicy::SideEffects);
+
+    // The approval hash covers the annotations and the server's command line.
+    McpToolInfo info;
+    for (const McpToolInfo &t : client.tools())
+        if (t.name == QLatin1String("echo"))
+            info = t;
+    const QByteArray original = McpTool(&client, info).definitionHash();
+    McpToolInfo claimed = info;
+    claimed.annotations.insert(QStringLiteral("destructiveHint"),
+                                              !info.annotations.value(QStringLiteral("destructiveHint")).toBool());
+    QVERIFY(McpTool(&client, claimed).definitionHash() != original);
+    McpClient moved(everything(), {});
+    QCOMPARE(McpTool(&moved, info).definitionHash(), original); // trust is not part of the definition
+    McpServerConfig otherCommand = everything();
+    otherCommand.args.append(QStringLiteral("--extra"));
+    McpClient changed(otherCommand, {});
+    QVERIFY(McpTool(&changed, info).definitionHash() != original);
+}
+
+// Issue #13 item 7: a server inherits no keys from Skein's environment; on f279e63 it got all of it.
+void TestMcpStdio::childGetsAMinimalEnvironment()
+{
+    const QString out = m_dir->filePath(QStringLiteral("env.txt"));
+    qputenv("SKEIN_CANARY_API_KEY", "sk-canary-0123456789");
+    qputenv("AWS_SECRET_ACCESS_KEY", "aws-canary");
+    McpServerConfig c;
+    c.name = QStringLiteral("envprobe");
+    c.command = QStringLiteral("/bin/sh");
+    c.args = {QStringLiteral("-c"), QStringLiteral("env > \"$1\""), QStringLiteral("sh"), out};
+    c.env.insert(QStringLiteral("SKEIN_CONFIGURED"), QStringLiteral("yes"));
+    McpClient client(c, {});
+    client.start();
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(out).size() > 0, 10000);
+    QTest::qWait(100);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray env = f.readAll();
+    qunsetenv("SKEIN_CANARY_API_KEY");
+    qunsetenv("AWS_SECRET_ACCESS_KEY");
+    QVERIFY2(!env.contains("sk-canary"), env.constData());
+    QVERIFY2(!env.contains("aws-canary"), env.constData());
+    QVERIFY2(env.contains("SKEIN_CONFIGURED=yes"), env.constData());
+    QVERIFY2(env.contains("\nPATH=") || env.startsWith("PATH="), env.constData());
 }
 
 SKEIN_CORE_TEST_MAIN(TestMcpStdio)
