@@ -98,6 +98,10 @@
             <source>The server at %1 redirected the request to %2, another server. Skein does not follow redirects to other servers, so the API key and the conversation were not sent there. Check the base URL; if a Wi-Fi sign-in page or a proxy login is in the way, sign in with a browser, then try again</source>
             <translation>%1 的服务器把请求重定向到了另一台服务器 %2。Skein 不会跟随指向其他服务器的重定向，因此 API 密钥和对话都没有发送到那里。请检查基础 URL；如果是 Wi-Fi 登录页或代理登录挡在中间，请先在浏览器中登录，然后重试</translation>
         </message>
+        <message>
+            <source>The server's %1 is larger than %2, so Skein stopped reading it; what arrived before is kept</source>
+            <translation>服务器的%1超过了 %2，因此 Skein 停止读取；之前收到的内容已保留</translation>
+        </message>
     </context>
     <context>
         <name>Skein::AboutDialog</name>
@@ -3045,6 +3049,10 @@
             <source>The MCP server at %1 redirected the request to %2, another server. Skein does not follow redirects to other servers, so its headers and the tool call were not sent there; check the server's URL</source>
             <translation>%1 的 MCP 服务器把请求重定向到了另一台服务器 %2。Skein 不会跟随指向其他服务器的重定向，因此它的请求头和工具调用都没有发送到那里；请检查该服务器的 URL</translation>
         </message>
+        <message>
+            <source>The MCP server's answer is larger than %1, so Skein stopped reading it.</source>
+            <translation>MCP 服务器的回答超过了 %1，因此 Skein 停止读取。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::McpPage</name>
@@ -3854,6 +3862,13 @@
         </message>
     </context>
     <context>
+        <name>Skein::ModelListCall</name>
+        <message>
+            <source>model list</source>
+            <translation>模型列表</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ProviderCheck</name>
         <message>
             <source>The base URL is not a full address such as https://api.openai.com/v1.</source>
@@ -4381,6 +4396,13 @@
         <message>
             <source>The stream contained an event that is not a JSON object.</source>
             <translation>数据流中包含一个不是 JSON 对象的事件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::StreamingCall</name>
+        <message>
+            <source>reply</source>
+            <translation>回复</translation>
         </message>
     </context>
     <context>

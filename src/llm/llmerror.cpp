@@ -1,5 +1,7 @@
 #include "llm/llmerror.h"
 
+#include "llm/replylimit.h"
+
 #include <QLocale>
 #include <QTimeZone>
 
@@ -143,6 +145,11 @@ QString LlmError::displayText() const
                       "a browser, then try again")
                        .arg(requestedServer, server);
         break;
+    case Category::TooLarge:
+        headline = tr("The server's %1 is larger than %2, so Skein stopped reading it; what arrived before is "
+                      "kept")
+                       .arg(message, ReplyLimit::describe(limitBytes));
+        return headline;
     case Category::Cancelled:
         headline = tr("Stopped");
         break;
@@ -185,6 +192,8 @@ QString LlmError::categoryName(Category category)
         return u"web_page"_s;
     case Category::Redirect:
         return u"redirect"_s;
+    case Category::TooLarge:
+        return u"too_large"_s;
     case Category::Cancelled:
         return u"cancelled"_s;
     }
@@ -232,6 +241,15 @@ LlmError LlmError::crossOriginRedirect(const QUrl &from, const QUrl &to)
               .toDisplayString();
     error.server = to.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
                        .toDisplayString();
+    return error;
+}
+
+LlmError LlmError::tooLarge(const QString &what, qint64 limitBytes)
+{
+    LlmError error;
+    error.category = Category::TooLarge;
+    error.message = what;
+    error.limitBytes = limitBytes;
     return error;
 }
 

@@ -38,6 +38,7 @@ public:
         EmptyReply, // the stream ended properly but produced nothing (often: prompt over the context)
         WebPage, // a 2xx whose body is a web page (captive portal, proxy login), not an API response
         Redirect, // a redirect to another origin, which is never followed (the key would go along)
+        TooLarge, // the answer went over ReplyLimit's bound; what arrived before is kept
         Cancelled, // the user stopped it
     };
 
@@ -46,6 +47,7 @@ public:
     QString message; // the provider's message (readable, no HTML) or the transport's description
     ProviderError provider; // what the provider reported, when it did (type, code, n_ctx, ...)
     std::optional<qint64> retryAfterMs;
+    qint64 limitBytes = 0; // TooLarge: the bound that was passed
     std::optional<bool> shouldRetry; // the server's x-should-retry header, which overrides the status
     QString requestId;
     QString server; // WebPage: the host that answered (after redirects); Redirect: where it pointed
@@ -72,6 +74,8 @@ public:
     // A redirect from `from` to another origin (scheme, host or port): not followed, because the
     // request's API key and the whole conversation would go to `to` (SPEC §7).
     static LlmError crossOriginRedirect(const QUrl &from, const QUrl &to);
+    // what: the translated name of the answer ("reply", "model list"); limit in bytes.
+    static LlmError tooLarge(const QString &what, qint64 limitBytes);
     // An error the provider reported (HTTP body or an event inside a 200 stream).
     static LlmError fromProvider(const ProviderError &error);
 };

@@ -3,6 +3,7 @@
 #include "llm/modellistparser.h"
 #include "llm/providerclient.h"
 #include "llm/redirectguard.h"
+#include "llm/replylimit.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -83,6 +84,7 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
 {
     ++m_pending;
     m_replies.append(reply);
+    ReplyLimit::watch(reply, ReplyLimit::kModelListBytes);
     connect(reply, &QNetworkReply::finished, this, [this, reply, required, handler = std::move(handler)] {
         reply->deleteLater();
         m_replies.removeAll(reply);
@@ -90,10 +92,13 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
         if (m_finished)
             return;
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray body = reply->readAll();
+        const QByteArray body = reply->readAll().left(ReplyLimit::kModelListBytes);
         if (const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply)) {
             if (required)
                 m_error = LlmError::crossOriginRedirect(reply->request().url(), *refused);
+        } else if (const std::optional<qint64> limit = ReplyLimit::exceeded(*reply)) {
+            if (required)
+                m_error = LlmError::tooLarge(tr("model list"), *limit);
         } else if (!required) {
             if (reply->error() == QNetworkReply::NoError)
                 handler(body);

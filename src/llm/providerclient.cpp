@@ -2,6 +2,7 @@
 
 #include "llm/modellistcall.h"
 #include "llm/redirectguard.h"
+#include "llm/replylimit.h"
 #include "llm/streamingcall.h"
 
 #include <QNetworkAccessManager>
@@ -133,6 +134,7 @@ QNetworkReply *ProviderClient::track(QNetworkReply *reply)
     m_live.removeAll(nullptr);
     m_live.append(reply);
     RedirectGuard::watch(reply);
+    ReplyLimit::watch(reply, ReplyLimit::kStreamBytes);
     connect(reply, &QNetworkReply::finished, this, [this, reply] { m_live.removeAll(reply); });
     return reply;
 }

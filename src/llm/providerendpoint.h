@@ -2,6 +2,7 @@
 
 #include "llm/chatrequest.h"
 #include "llm/llmerror.h"
+#include "llm/replylimit.h"
 #include "llm/retrypolicy.h"
 
 #include <QString>
@@ -27,6 +28,8 @@ struct ProviderEndpoint
     QString apiKey;
     // Inactivity timeout: reasoning models may think for minutes before the first byte.
     int transferTimeoutMs = 10 * 60 * 1000;
+    // The most of one streamed reply Skein reads (ReplyLimit); what arrived before is kept.
+    qint64 maxReplyBytes = ReplyLimit::kStreamBytes;
     RetryPolicy retry;
     RawHeaders extraHeaders; // e.g. anthropic-beta, OpenRouter's HTTP-Referer
     bool useMaxCompletionTokens = false; // OpenAI reasoning models

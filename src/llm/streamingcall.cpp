@@ -4,6 +4,7 @@
 #include "core/stream/turnassembler.h"
 #include "llm/providerclient.h"
 #include "llm/redirectguard.h"
+#include "llm/replylimit.h"
 #include "llm/requestbuilder.h"
 
 #include <QJsonDocument>
@@ -112,6 +113,7 @@ void StreamingCall::sendAttempt()
 
     const ProviderKind kind = m_client->endpoint().kind;
     m_reply = m_client->post(m_client->request(RequestBuilder::chatPath(kind), true), m_body);
+    ReplyLimit::watch(m_reply, m_client->endpoint().maxReplyBytes);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &StreamingCall::onMetaData);
     connect(m_reply, &QNetworkReply::readyRead, this, &StreamingCall::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &StreamingCall::onReplyFinished);
@@ -141,7 +143,10 @@ void StreamingCall::onReadyRead()
         return;
     onMetaData();
     if (!m_accepted) {
-        m_errorBody += m_reply->readAll(); // an error page; read whole when the reply ends
+        // An error page: its start is kept (bounded), the rest read and dropped.
+        const QByteArray more = m_reply->readAll();
+        m_errorBody += QByteArrayView(more).first(
+            qBound<qsizetype>(0, ReplyLimit::kErrorBodyBytes - m_errorBody.size(), more.size()));
         return;
     }
     consumeBody(m_reply->read(kReadSlice));
@@ -228,6 +233,7 @@ void StreamingCall::onReplyFinished()
     const RawHeaders headers = reply->rawHeaderPairs();
     const QUrl answeredBy = reply->url(); // after redirects
     const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply);
+    const std::optional<qint64> overLimit = ReplyLimit::exceeded(*reply);
     const QUrl asked = reply->request().url(); // the redirects followed kept its origin
     dropReply();
 
@@ -237,7 +243,7 @@ void StreamingCall::onReplyFinished()
     }
 
     if (status != 0 && (status < 200 || status >= 300)) {
-        fail(ErrorParser::fromHttp(status, headers, m_errorBody + rest));
+        fail(ErrorParser::fromHttp(status, headers, QByteArray(m_errorBody + rest).left(ReplyLimit::kErrorBodyBytes)));
         return;
     }
     const QUrl requested = m_client ? m_client->endpoint().baseUrl : QUrl();
@@ -255,6 +261,12 @@ void StreamingCall::onReplyFinished()
         return;
     }
 
+    if (overLimit) { // everything decoded up to the limit was delivered and stays
+        handleDeltas(m_decoder->finish());
+        if (!m_finished)
+            fail(LlmError::tooLarge(tr("reply"), *overLimit));
+        return;
+    }
     // QNAM reports the inactivity timeout as a cancellation we did not ask for.
     if (networkError == QNetworkReply::OperationCanceledError || networkError == QNetworkReply::TimeoutError) {
         fail(LlmError::timeout());

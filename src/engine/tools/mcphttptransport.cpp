@@ -2,6 +2,7 @@
 
 #include "core/stream/sseparser.h"
 #include "llm/redirectguard.h"
+#include "llm/replylimit.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -74,6 +75,7 @@ void McpHttpTransport::post(const QJsonObject &message)
 
     QNetworkReply *reply = m_network->post(request, QJsonDocument(message).toJson(QJsonDocument::Compact));
     RedirectGuard::watch(reply);
+    ReplyLimit::watch(reply, ReplyLimit::kMcpMessageBytes);
     const QJsonValue id = message.value(QStringLiteral("id"));
     const bool isRequest = !id.isUndefined() && message.contains(QStringLiteral("method"));
     if (isRequest)
@@ -114,6 +116,14 @@ void McpHttpTransport::post(const QJsonObject &message)
             return;
         if (const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply)) {
             refuseRedirect(*refused, isRequest ? id : QJsonValue());
+            return;
+        }
+        if (const std::optional<qint64> limit = ReplyLimit::exceeded(*reply)) {
+            const QString why = tr("The MCP server's answer is larger than %1, so Skein stopped reading it.")
+                                    .arg(ReplyLimit::describe(*limit));
+            Q_EMIT diagnostic(why);
+            if (isRequest)
+                failRequest(id, why);
             return;
         }
         if (reply->error() == QNetworkReply::OperationCanceledError)

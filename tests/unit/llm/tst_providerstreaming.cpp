@@ -513,6 +513,45 @@ private Q_SLOTS:
         QVERIFY(observed.retryDelays.isEmpty());
     }
 
+    // Issue #13 item 10: a reply that never ends is cut at the endpoint's bound (256 MiB by default;
+    // 64 KiB here), with a plain-words error, and what arrived before stays. On f279e63 it was read
+    // without end.
+    void endlessReplyStopsAtTheLimitAndKeepsWhatArrived()
+    {
+        QByteArray sse;
+        const QByteArray piece = "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+                                 "\"delta\":{\"content\":\"lorem ipsum dolor sit amet \"}}]}\n\n";
+        while (sse.size() < (1 << 20))
+            sse += piece;
+        m_server->route("POST", "/v1/chat/completions",
+                        {ReplayResponse::fromBytes(200, sse, "text/event-stream").chunked({4096}, 1)});
+        QUrl base = m_server->baseUrl();
+        base.setPath(u"/v1"_s);
+        ProviderEndpoint endpoint = ProviderEndpoint::make(ProviderKind::OpenAiCompatible, base, ApiKey);
+        endpoint.maxReplyBytes = 64 * 1024;
+        m_client = std::make_unique<ProviderClient>(m_network.get(), endpoint);
+        const Observed observed = run();
+        QCOMPARE(LlmError::categoryName(observed.error.category), u"too_large"_s);
+        QVERIFY2(observed.error.displayText().contains(u"reply is larger than 64 KiB"_s),
+                 qPrintable(observed.error.displayText()));
+        QVERIFY(observed.turn.text.startsWith(u"lorem ipsum dolor sit amet "_s));
+        QVERIFY(observed.turn.text.size() < 64 * 1024);
+        QCOMPARE(m_server->requestCount(), 1); // not retried
+    }
+
+    // An error page is kept only in part: a 5 MiB error body does not become a 5 MiB message.
+    void hugeErrorBodyIsBounded()
+    {
+        QByteArray body = "{\"error\":{\"message\":\"quota exceeded\",\"type\":\"insufficient_quota\",\"pad\":\"";
+        body += QByteArray(5 << 20, 'x');
+        body += "\"}}";
+        m_server->route("POST", "/v1/chat/completions", {ReplayResponse::fromBytes(400, body, "application/json")});
+        client(ProviderKind::OpenAiCompatible);
+        const Observed observed = run();
+        QCOMPARE(observed.error.httpStatus, 400);
+        QVERIFY(observed.error.displayText().size() < 2000);
+    }
+
     void eofWithoutTerminalMarkerIsTruncated()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire/anthropic");
