@@ -197,11 +197,42 @@ QString ownPartOfLine(QString line, QStringList &foreign, QStringList &kinds)
     return out + line.mid(last);
 }
 
+// A request about the text below it: "Summarize this:", "Can you proofread?", "翻译一下".
+const RX taskIntro(
+    uR"rx(\b(summari[sz]e|summary|translate|proofread|rewrite|reword|rephrase|review|fix|correct|explain|analy[sz]e|check|improve|edit|shorten|condense|tl;?dr|thoughts|opinion|what do you think|what does (this|it) mean|reply to|respond to|answer this)\b|总结|概括|翻译|润色|改写|修改|检查|解释|分析|回复)rx"_s,
+    CI);
+
+// Text the user pasted without marking it (issue #13): a short first paragraph that asks for
+// something, then one or more paragraphs of material. Returns where the material starts, or -1.
+qsizetype pastedMaterialStart(const QString &text)
+{
+    static const QRegularExpression paragraphBreak(uR"rx(\n[ \t]*\n)rx"_s);
+    const QRegularExpressionMatch brk = paragraphBreak.match(text);
+    if (!brk.hasMatch())
+        return -1;
+    const QString first = text.left(brk.capturedStart()).trimmed();
+    const QString rest = text.mid(brk.capturedEnd()).trimmed();
+    if (first.isEmpty() || rest.isEmpty() || first.size() > 300)
+        return -1;
+    const bool asks = first.endsWith(u'?') || first.endsWith(u'？') || first.endsWith(u':') || first.endsWith(u'：');
+    // Asking about what follows, or a short line before a much longer block.
+    const bool task = taskIntro.match(first).hasMatch();
+    if ((task && rest.size() >= 200) || (asks && rest.size() >= 400)
+        || (rest.size() >= 600 && rest.size() >= 3 * first.size()))
+        return brk.capturedEnd();
+    return -1;
+}
+
 } // namespace
 
 MessageParts split(const QString &userText)
 {
     MessageParts parts;
+    if (const qsizetype start = pastedMaterialStart(userText); start >= 0) {
+        MessageParts head = split(userText.left(start));
+        setAside(head.foreign, head.kinds, userText.mid(start), u"pasted text"_s);
+        return head;
+    }
     QStringList own;
     enum class Block { None, Fence, Speech, Rest } block = Block::None;
     QString blockKind;
