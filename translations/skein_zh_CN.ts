@@ -654,6 +654,22 @@
             <source>The reply broke off while it was calling %1; the incomplete call was not kept.</source>
             <translation>回复在调用 %1 时中断，未完成的调用没有保留。</translation>
         </message>
+        <message>
+            <source>Part of the reply could not be saved; what is shown is what is on disk.</source>
+            <translation>回复的一部分未能保存；显示的内容即磁盘上保存的内容。</translation>
+        </message>
+        <message>
+            <source>Another Skein process closed this reply while it was arriving (it restored the data after a crash); what was saved before stays.</source>
+            <translation>另一个 Skein 进程在回复到达期间关闭了它（它在崩溃后恢复了数据）；之前保存的内容保留。</translation>
+        </message>
+        <message>
+            <source>Part of the reply could not be saved (%1); the reply stops where the saved text ends.</source>
+            <translation>回复的一部分未能保存（%1）；回复在已保存文本的末尾停止。</translation>
+        </message>
+        <message>
+            <source>the text on disk is shorter than what arrived</source>
+            <translation>磁盘上的文本比收到的内容短</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatView</name>

@@ -12,6 +12,7 @@
 #include "storage/snapshotrepository.h"
 #include "storage/store.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlQuery>
@@ -31,6 +32,14 @@ struct ChatTurn::Prepared
 };
 
 namespace {
+
+// What the finishing write found on disk.
+struct StoredOutcome
+{
+    MessageStatus status = MessageStatus::Complete;
+    bool closedElsewhere = false;
+    bool incomplete = false;
+};
 
 Usage toUsage(const TokenUsage &u)
 {
@@ -230,6 +239,8 @@ void ChatTurn::start(Mode mode, const QString &id, const QString &text)
             } else if (mode != Mode::Reply) {
                 m_userMessageId = p.assistant.parentId;
             }
+            m_storedContentBytes = p.assistant.content.toUtf8().size();
+            m_storedReasoningBytes = p.assistant.reasoning.toUtf8().size();
             if (mode == Mode::Continue) {
                 m_baseText = p.assistant.content;
                 m_baseReasoning = p.assistant.reasoning;
@@ -323,17 +334,55 @@ void ChatTurn::flush()
     const bool reset = std::exchange(m_resetPending, false);
     const QString baseText = m_baseText;
     const QString baseReasoning = m_baseReasoning;
-    m_store->write([=](Store &store) -> Status {
-        if (reset)
-            if (Status s = store.messages().setGeneratingContent(id, baseText, baseReasoning); !s)
-                return s;
-        if (text.isEmpty() && reasoning.isEmpty())
-            return {};
-        return store.messages().appendDelta(id, text, reasoning);
-    });
+    if (reset) {
+        m_storedContentBytes = baseText.toUtf8().size();
+        m_storedReasoningBytes = baseReasoning.toUtf8().size();
+    }
+    const qint64 contentBefore = m_storedContentBytes;
+    const qint64 reasoningBefore = m_storedReasoningBytes;
+    m_storedContentBytes += text.toUtf8().size();
+    m_storedReasoningBytes += reasoning.toUtf8().size();
+    // Acknowledged: a flush lost to SQLITE_BUSY or SQLITE_FULL, or to another process that closed
+    // the reply, ends the reply interrupted with the reason instead of leaving a hole.
+    m_store->write(
+        this,
+        [=](Store &store) -> Status {
+            if (reset)
+                if (Status s = store.messages().setGeneratingContent(id, baseText, baseReasoning); !s)
+                    return s;
+            if (text.isEmpty() && reasoning.isEmpty())
+                return {};
+            return store.messages().appendDeltaAt(id, text, reasoning, contentBefore, reasoningBefore);
+        },
+        [this](const Status &s) {
+            if (!s)
+                flushFailed(s.error().message);
+        });
     m_sinceFlush.start();
     ++m_flushes;
     Q_EMIT flushed(m_flushes);
+}
+
+void ChatTurn::flushFailed(const QString &reason)
+{
+    if (!m_flushError.isEmpty())
+        return;
+    m_flushError = reason;
+    if (m_finished || m_status != MessageStatus::Generating)
+        return; // the finish checks what is on disk
+    // Nothing more can be appended after the gap: stop the call; what is on disk stays.
+    if (m_call) {
+        m_turn = m_call->turn();
+        m_turn.toolCalls.clear(); // an interrupted reply runs no tools
+        m_call->disconnect(this);
+        m_call->cancel();
+        m_call->deleteLater();
+        m_call = nullptr;
+    }
+    m_pendingText.clear();
+    m_pendingReasoning.clear();
+    m_resetPending = false;
+    finishWith(MessageStatus::Interrupted, {});
 }
 
 void ChatTurn::onCallFinished(const AssembledTurn &turn, const LlmError &error)
@@ -428,12 +477,30 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
     const QList<ReasoningBlock> blocks = m_baseBlocks
         + ReasoningBlocks::shifted(m_turn.reasoningBlocks, m_baseText.size(), calls.isEmpty() ? m_baseToolCalls : 0);
     const QString model = m_turn.model;
+    const qint64 contentBytes = m_storedContentBytes;
+    const qint64 reasoningBytes = m_storedReasoningBytes;
+    auto outcome = std::make_shared<StoredOutcome>();
     const std::shared_ptr<const RequestSource> source = m_source;
     const std::shared_ptr<const RequestInputs> inputs = m_inputs;
     const std::optional<ContextSnapshot> snapshot = m_snapshot;
     m_store->write(
         this,
         [=](Store &store) -> Status {
+            // The status says complete only when every part is on disk (issue #13).
+            MessageRepository::Finish finish = f;
+            Result<MessageRepository::StoredText> stored = store.messages().storedText(id);
+            if (!stored)
+                return stored.error();
+            if (stored->status != MessageStatus::Generating) {
+                outcome->closedElsewhere = true; // another process's recovery closed it: its word stands
+                outcome->status = stored->status;
+                return Status {};
+            }
+            if (stored->contentBytes != contentBytes || stored->reasoningBytes != reasoningBytes) {
+                outcome->incomplete = true;
+                finish.status = MessageStatus::Interrupted;
+            }
+            outcome->status = finish.status;
             if (!calls.isEmpty())
                 if (Status s = store.messages().setToolCalls(id, calls); !s)
                     return s;
@@ -443,7 +510,11 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
             if (!model.isEmpty())
                 if (Status s = storeModel(store, id, model); !s)
                     return s;
-            if (Status s = store.messages().finish(id, f); !s)
+            if (outcome->incomplete)
+                finish.error = QCoreApplication::translate("Skein::ChatTurn",
+                                                           "Part of the reply could not be saved; what is shown is "
+                                                           "what is on disk.");
+            if (Status s = store.messages().finish(id, finish); !s)
                 return s;
             if (Status s = store.sessions().touch(sessionId, Ids::nowMs()); !s)
                 return s;
@@ -452,9 +523,20 @@ void ChatTurn::finishWith(MessageStatus status, const QString &error)
                 = source->learn(store, inputs.get(), snapshot ? &*snapshot : nullptr, f.usage);
             return Status {};
         },
-        [this](const Status &s) {
+        [this, outcome](const Status &s) {
             if (!s && m_errorText.isEmpty())
                 m_errorText = s.error().message;
+            if (s && (outcome->closedElsewhere || outcome->incomplete || !m_flushError.isEmpty())) {
+                m_status = outcome->status;
+                const QString why = outcome->closedElsewhere
+                    ? tr("Another Skein process closed this reply while it was arriving (it restored the data "
+                         "after a crash); what was saved before stays.")
+                    : tr("Part of the reply could not be saved (%1); the reply stops where the saved text "
+                         "ends.")
+                          .arg(m_flushError.isEmpty() ? tr("the text on disk is shorter than what arrived")
+                                                      : m_flushError);
+                m_errorText = m_errorText.isEmpty() ? why : m_errorText + QLatin1Char(' ') + why;
+            }
             m_finished = true;
             Q_EMIT finished(m_status, m_errorText);
         },

@@ -100,6 +100,7 @@ private:
     void onDeltas(const QList<StreamDelta> &deltas);
     void scheduleFlush();
     void flush();
+    void flushFailed(const QString &reason);
     void onCallFinished(const AssembledTurn &turn, const LlmError &error);
     void finishWith(MessageStatus status, const QString &error);
     void storageFailed(const QString &message);
@@ -132,6 +133,11 @@ private:
     QString m_pendingReasoning;
     bool m_resetPending = false;
     int m_flushes = 0;
+    // What the queued flushes make of the stored reply (UTF-8 bytes): each flush appends only where
+    // the stored text is exactly this long, so a lost part never leaves a hole (issue #13).
+    qint64 m_storedContentBytes = 0;
+    qint64 m_storedReasoningBytes = 0;
+    QString m_flushError; // the first flush that did not reach the disk
     bool m_started = false;
     bool m_cancelRequested = false;
     bool m_finished = false;

@@ -127,6 +127,48 @@ Status MessageRepository::appendDelta(const QString &id, const QString &contentD
     return {};
 }
 
+Status MessageRepository::appendDeltaAt(const QString &id, const QString &contentDelta, const QString &reasoningDelta,
+                                        qint64 contentBytesBefore, qint64 reasoningBytesBefore)
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral(
+        "UPDATE messages SET content = content || ?, "
+        "reasoning = CASE WHEN ? = '' THEN reasoning ELSE coalesce(reasoning, '') || ? END "
+        "WHERE id = ? AND status = 'generating' AND length(CAST(content AS BLOB)) = ? "
+        "AND length(CAST(coalesce(reasoning, '') AS BLOB)) = ?"));
+    q.bindValue(0, SqlValues::notNull(contentDelta));
+    q.bindValue(1, SqlValues::notNull(reasoningDelta));
+    q.bindValue(2, SqlValues::notNull(reasoningDelta));
+    q.bindValue(3, id);
+    q.bindValue(4, contentBytesBefore);
+    q.bindValue(5, reasoningBytesBefore);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (q.numRowsAffected() == 0)
+        return StorageError {
+            StorageError::Kind::Conflict,
+            QStringLiteral("message %1 is no longer generating or an earlier part is missing").arg(id)};
+    return {};
+}
+
+Result<MessageRepository::StoredText> MessageRepository::storedText(const QString &id)
+{
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT status, length(CAST(content AS BLOB)), "
+                                                 "length(CAST(coalesce(reasoning, '') AS BLOB)) FROM messages WHERE id = ?"));
+    q.bindValue(0, id);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    if (!q.next())
+        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no message %1").arg(id)};
+    StoredText out;
+    out.status = messageStatusFromString(q.value(0).toString()).value_or(MessageStatus::Interrupted);
+    out.contentBytes = q.value(1).toLongLong();
+    out.reasoningBytes = q.value(2).toLongLong();
+    q.finish();
+    return out;
+}
+
 Status MessageRepository::setGeneratingContent(const QString &id, const QString &content, const QString &reasoning)
 {
     QSqlQuery &q = m_db.statement(

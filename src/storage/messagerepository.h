@@ -34,6 +34,17 @@ public:
     Status insertBatch(const QList<Message> &messages);
     // Streaming: appends to content/reasoning of a message that is still generating.
     Status appendDelta(const QString &id, const QString &contentDelta, const QString &reasoningDelta = {});
+    // The same, only where the stored text is exactly as long as the writer believes (UTF-8 bytes
+    // of content and reasoning): a part lost before never leaves a hole that later parts follow.
+    Status appendDeltaAt(const QString &id, const QString &contentDelta, const QString &reasoningDelta,
+                         qint64 contentBytesBefore, qint64 reasoningBytesBefore);
+    struct StoredText
+    {
+        MessageStatus status = MessageStatus::Generating;
+        qint64 contentBytes = 0; // UTF-8
+        qint64 reasoningBytes = 0;
+    };
+    Result<StoredText> storedText(const QString &id);
     // Replaces the text of a generating message (a coalesced flush of the whole reply so far).
     Status setGeneratingContent(const QString &id, const QString &content, const QString &reasoning);
     Status setToolCalls(const QString &id, const QJsonArray &toolCalls);

@@ -21,6 +21,7 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -234,6 +235,90 @@ private Q_SLOTS:
                      qPrintable(u"flush %1 after %2 ms"_s.arg(i).arg(flushTimes[i] - flushTimes[i - 1])));
         QVERIFY(flushTimes.size() <= streamMs / 250 + 2);
         QVERIFY(flushTimes.size() >= 3);
+    }
+
+    // Issue #13 item 9: a flush lost to the disk (here a trigger that fails the write carrying
+    // "POISON", as SQLITE_FULL would) must not leave a hole that later parts follow, and the reply
+    // must not say complete. On f279e63 the stored text skipped the lost part and the status was
+    // complete.
+    void lostFlushEndsTheReplyInterrupted()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        {
+            auto s = f.sync();
+            QVERIFY(s->database()
+                        .execScript(u"CREATE TRIGGER lose_a_flush BEFORE UPDATE OF content ON messages "
+                                    u"WHEN NEW.content LIKE '%POISON%' BEGIN SELECT RAISE(ABORT, 'database or disk "
+                                    u"is full'); END;"_s)
+                        .ok());
+        }
+        QByteArray body;
+        QList<int> sizes;
+        for (int i = 0; i < 60; ++i) {
+            const QByteArray event = openAiEvent(i == 20 ? u"POISON "_s : u"w%1 "_s.arg(i));
+            sizes.append(int(event.size()));
+            body += event;
+        }
+        sizes.append(int(openAiFinish().size()));
+        body += openAiFinish();
+        f.server.route("POST", "/v1/chat/completions", {sse(body).chunked(sizes, 20)}); // ~1.2 s
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        turn.setFlushInterval(50);
+        turn.send(f.sessionId, u"count"_s);
+        QVERIFY(runToEnd(turn));
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Interrupted));
+        QVERIFY2(turn.errorText().contains(u"could not be saved"_s), qPrintable(turn.errorText()));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Interrupted));
+        QVERIFY(!reply.error.isEmpty());
+        // No hole: the stored text is a prefix of what the model sent, ending before the lost part.
+        QString sent;
+        for (int i = 0; i < 60; ++i)
+            sent += i == 20 ? u"POISON "_s : u"w%1 "_s.arg(i);
+        QVERIFY2(sent.startsWith(reply.content), qPrintable(reply.content));
+        QVERIFY(!reply.content.contains(u"POISON"_s));
+        QVERIFY(!reply.content.contains(u"w59"_s));
+    }
+
+    // Issue #13 item 9: a second process's recovery marks the reply interrupted while it streams.
+    // The turn notices at its next flush, stops, and says so; the other process's status stands.
+    void replyClosedByAnotherProcessIsReported()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        QByteArray body;
+        QList<int> sizes;
+        for (int i = 0; i < 80; ++i) {
+            const QByteArray event = openAiEvent(u"w%1 "_s.arg(i));
+            sizes.append(int(event.size()));
+            body += event;
+        }
+        sizes.append(int(openAiFinish().size()));
+        body += openAiFinish();
+        f.server.route("POST", "/v1/chat/completions", {sse(body).chunked(sizes, 20)}); // ~1.6 s
+        auto client = f.client(ProviderKind::OpenAiCompatible);
+        ChatTurn turn(&f.store, client.get());
+        turn.setFlushInterval(50);
+        bool closed = false;
+        connect(&turn, &ChatTurn::flushed, this, [&](int n) {
+            if (n != 3 || closed)
+                return;
+            closed = true;
+            auto s = f.sync();
+            QSqlQuery q(s->database().connection());
+            QVERIFY(q.exec(u"UPDATE messages SET status = 'interrupted', error = 'recovered' WHERE id = '%1'"_s.arg(
+                turn.assistantMessageId())));
+        });
+        turn.send(f.sessionId, u"count"_s);
+        QVERIFY(runToEnd(turn));
+        QVERIFY(closed);
+        QCOMPARE(toString(turn.status()), toString(MessageStatus::Interrupted));
+        QVERIFY2(turn.errorText().contains(u"Another Skein process"_s), qPrintable(turn.errorText()));
+        const Message reply = f.message(turn.assistantMessageId());
+        QCOMPARE(toString(reply.status), toString(MessageStatus::Interrupted));
+        QCOMPARE(reply.error, u"recovered"_s);
     }
 
     void droppedConnectionIsInterrupted()
