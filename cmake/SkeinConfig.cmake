@@ -29,13 +29,8 @@ target_compile_definitions(skein_config INTERFACE
 # target, so the dependency graph is complete before later work fills it.
 function(skein_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC;PRIVATE" ${ARGN})
-  if(ARG_SOURCES)
-    add_library(${name} STATIC ${ARG_SOURCES})
-    target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/..)
-    target_link_libraries(${name} PUBLIC skein_config ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
-  else()
-    add_library(${name} INTERFACE)
-    target_include_directories(${name} INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/..)
-    target_link_libraries(${name} INTERFACE skein_config ${ARG_PUBLIC} ${ARG_PRIVATE})
-  endif()
+  # Subfolders add their files with target_sources(); CMake refuses a library that ends up with none.
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/..)
+  target_link_libraries(${name} PUBLIC skein_config ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
 endfunction()

@@ -2,8 +2,8 @@
 # Takes the screenshots that need a scripted situation from the GUI tests, under Xvfb: a model
 # asking for tools (docs/screenshots/tool-approval.png, gui_chatagent) and a provider whose key is
 # in a keychain that cannot be reached (settings-key-unreachable.png), a provider from an imported
-# file (settings-imported-provider.png) and the confirmation of an MCP import (mcp-import-confirm.png),
-# gui_settingsdialog. Run inside the build root:
+# file (settings-imported-provider.png), the confirmation of an MCP import (mcp-import-confirm.png)
+# and the MCP server dialog with its "trusted" box (mcp-server-dialog.png), gui_settingsdialog. Run inside the build root:
 #   scripts/sysroot run -- xvfb-run -a -s "-screen 0 1280x800x24" scripts/chat-screenshots.sh build/dev
 set -euo pipefail
 build=$1
@@ -13,5 +13,5 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
-  mcpImportEnableAndPersist
-echo "screenshots: $src/docs/screenshots/{tool-approval,settings-key-unreachable,settings-imported-provider,mcp-import-confirm}.png"
+  mcpImportEnableAndPersist mcpAddByHand
+echo "screenshots: $src/docs/screenshots/{tool-approval,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

@@ -21,7 +21,89 @@
         </message>
     </context>
     <context>
-        <name>LlmError</name>
+        <name>AppearancePage</name>
+        <message>
+            <source>Look</source>
+            <translation>外观</translation>
+        </message>
+        <message>
+            <source>Use the &amp;system font</source>
+            <translation>使用系统字体(&amp;S)</translation>
+        </message>
+        <message>
+            <source>System size</source>
+            <translation>系统大小</translation>
+        </message>
+        <message>
+            <source> pt</source>
+            <translation> 磅</translation>
+        </message>
+        <message>
+            <source>&amp;Theme:</source>
+            <translation>主题(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Font:</source>
+            <translation>字体(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>Font si&amp;ze:</source>
+            <translation>字号(&amp;Z)：</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>&amp;Language:</source>
+            <translation>语言(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>Keyboard</source>
+            <translation>键盘</translation>
+        </message>
+        <message>
+            <source>When off, Enter starts a new line and Shift+Enter sends. Ctrl+Enter always sends.</source>
+            <translation>关闭后，Enter 换行，Shift+Enter 发送。Ctrl+Enter 始终发送。</translation>
+        </message>
+        <message>
+            <source>&amp;Enter sends the message (Shift+Enter starts a new line)</source>
+            <translation>按 Enter 发送消息（Shift+Enter 换行）(&amp;E)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ApprovalsPage</name>
+        <message>
+            <source>Tools that can change things outside Skein ask before they run. These are the ones you allowed to run without asking. An approval ends by itself when the tool's definition changes.</source>
+            <translation>可能改动 Skein 之外内容的工具在运行前会先询问。以下是你允许无需询问即可运行的工具。工具的定义发生变化时，批准会自动失效。</translation>
+        </message>
+        <message>
+            <source>Tools allowed without asking</source>
+            <translation>无需询问即可运行的工具</translation>
+        </message>
+        <message>
+            <source>Tool</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <source>Allowed on</source>
+            <translation>允许时间</translation>
+        </message>
+        <message>
+            <source>No tool is allowed to run without asking.</source>
+            <translation>没有任何工具可以无需询问而运行。</translation>
+        </message>
+        <message>
+            <source>&amp;Revoke</source>
+            <translation>撤销(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Revoke &amp;All</source>
+            <translation>全部撤销(&amp;A)</translation>
+        </message>
+    </context>
+    <context>
+        <name>CallError</name>
         <message>
             <source>Could not reach the provider</source>
             <translation>无法连接到服务提供方</translation>
@@ -104,6 +186,466 @@
         </message>
     </context>
     <context>
+        <name>DataPage</name>
+        <message>
+            <source>Location</source>
+            <translation>位置</translation>
+        </message>
+        <message>
+            <source>Data folder</source>
+            <translation>数据文件夹</translation>
+        </message>
+        <message>
+            <source>&amp;Open Folder</source>
+            <translation>打开文件夹(&amp;O)</translation>
+        </message>
+        <message>
+            <source>&amp;Folder:</source>
+            <translation>文件夹(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>The database, backups, logs and window layout are kept here. API keys are not: they are in the system keychain.</source>
+            <translation>数据库、备份、日志和窗口布局都保存在这里。API 密钥不在这里：它们保存在系统钥匙串中。</translation>
+        </message>
+        <message>
+            <source>Backup and transfer</source>
+            <translation>备份与迁移</translation>
+        </message>
+        <message>
+            <source>&amp;Back Up Now</source>
+            <translation>立即备份(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Export All…</source>
+            <translation>全部导出(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import…</source>
+            <translation>导入(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>A backup is a consistent copy of the database in the backups folder. Export writes every conversation, memory and provider (without keys) to one JSON file; importing such a file adds what is missing and never duplicates.</source>
+            <translation>备份是备份文件夹中数据库的一致副本。导出会把所有对话、记忆和服务商（不含密钥）写入一个 JSON 文件；导入这样的文件只会补充缺少的内容，绝不会重复。</translation>
+        </message>
+    </context>
+    <context>
+        <name>DefaultsPage</name>
+        <message>
+            <source>Context budget</source>
+            <translation>上下文预算</translation>
+        </message>
+        <message>
+            <source>Part of the model's window kept free for the reply.</source>
+            <translation>模型窗口中为回复预留的部分。</translation>
+        </message>
+        <message>
+            <source> %</source>
+            <translation> %</translation>
+        </message>
+        <message>
+            <source>&amp;Output reserve:</source>
+            <translation>输出预留(&amp;O)：</translation>
+        </message>
+        <message>
+            <source>The reply reserve never exceeds this many tokens.</source>
+            <translation>回复预留绝不超过这么多 token。</translation>
+        </message>
+        <message>
+            <source> tokens</source>
+            <translation> 个 token</translation>
+        </message>
+        <message>
+            <source>Output reserve &amp;cap:</source>
+            <translation>输出预留上限(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>System prompt, memories and summaries.</source>
+            <translation>系统提示词、记忆和摘要。</translation>
+        </message>
+        <message>
+            <source>&amp;System share:</source>
+            <translation>系统份额(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>Tool definitions.</source>
+            <translation>工具定义。</translation>
+        </message>
+        <message>
+            <source>&amp;Tools share:</source>
+            <translation>工具份额(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>Earlier messages; unused shares flow here.</source>
+            <translation>较早的消息；未用完的份额会流向这里。</translation>
+        </message>
+        <message>
+            <source>&amp;History share:</source>
+            <translation>历史份额(&amp;H)：</translation>
+        </message>
+        <message>
+            <source>The message being sent.</source>
+            <translation>正在发送的消息。</translation>
+        </message>
+        <message>
+            <source>C&amp;urrent message share:</source>
+            <translation>当前消息份额(&amp;U)：</translation>
+        </message>
+        <message>
+            <source>History</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>At most this many recent messages are sent verbatim.</source>
+            <translation>最多原样发送这么多条最近的消息。</translation>
+        </message>
+        <message>
+            <source> messages</source>
+            <translation> 条消息</translation>
+        </message>
+        <message>
+            <source>Message &amp;limit:</source>
+            <translation>消息上限(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>Older tool results larger than this are replaced by a digest; the full result stays in the log.</source>
+            <translation>超过此大小的较早工具结果会被替换为摘要；完整结果仍保存在日志中。</translation>
+        </message>
+        <message>
+            <source>&amp;Digest tool results over:</source>
+            <translation>工具结果超过此值时压缩(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>Tool results this recent are never digested.</source>
+            <translation>这么近的工具结果永远不会被压缩。</translation>
+        </message>
+        <message>
+            <source> turns</source>
+            <translation> 轮</translation>
+        </message>
+        <message>
+            <source>&amp;Keep full results of the last:</source>
+            <translation>保留完整结果的最近轮数(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>Of the history budget, for all tool results together.</source>
+            <translation>占历史预算的比例，所有工具结果合计。</translation>
+        </message>
+        <message>
+            <source>Tool results may &amp;fill:</source>
+            <translation>工具结果最多占用(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>Of the history share; older turns are then summarised.</source>
+            <translation>相对于历史份额；随后较早的轮次会被总结。</translation>
+        </message>
+        <message>
+            <source>Su&amp;mmarise when history reaches:</source>
+            <translation>历史达到此比例时总结(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Summarising stops once history is back under this part of its share.</source>
+            <translation>历史回到其份额的这一比例以下时停止总结。</translation>
+        </message>
+        <message>
+            <source>Summarise &amp;down to:</source>
+            <translation>总结至(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>Summarise after this many turns since the last summary.</source>
+            <translation>距上次总结经过这么多轮后进行总结。</translation>
+        </message>
+        <message>
+            <source>Or after &amp;every:</source>
+            <translation>或每隔(&amp;E)：</translation>
+        </message>
+        <message>
+            <source>The most recent turns are never summarised.</source>
+            <translation>最近的这些轮次永远不会被总结。</translation>
+        </message>
+        <message>
+            <source>Always keep &amp;verbatim:</source>
+            <translation>始终原样保留(&amp;V)：</translation>
+        </message>
+        <message>
+            <source>A chat left idle this long is summarised in the background.</source>
+            <translation>闲置这么久的对话会在后台进行总结。</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> 分钟</translation>
+        </message>
+        <message>
+            <source>Compact &amp;idle chats after:</source>
+            <translation>闲置对话压缩时间(&amp;I)：</translation>
+        </message>
+        <message>
+            <source>Longer conversations keep only a recent part for the model; everything stays stored.</source>
+            <translation>更长的对话只向模型发送最近的一部分；所有内容仍会保存。</translation>
+        </message>
+        <message>
+            <source>&amp;Never replay more than:</source>
+            <translation>最多重放(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>Agent</source>
+            <translation>智能体</translation>
+        </message>
+        <message>
+            <source>After this many tool rounds the model is asked for its best answer.</source>
+            <translation>经过这么多轮工具调用后，会请模型给出它的最佳答案。</translation>
+        </message>
+        <message>
+            <source>Model &amp;calls per message:</source>
+            <translation>每条消息的模型调用次数(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>A tool that runs longer is stopped and reported as timed out.</source>
+            <translation>运行时间更长的工具会被停止，并报告为超时。</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>Tool &amp;timeout:</source>
+            <translation>工具超时(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Restore Defaults</source>
+            <translation>恢复默认值(&amp;R)</translation>
+        </message>
+    </context>
+    <context>
+        <name>FirstRunDialog</name>
+        <message>
+            <source>Welcome to Skein</source>
+            <translation>欢迎使用 Skein</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Let's connect a model.&lt;/b&gt;&lt;br&gt;Use a model server running on this computer, or a cloud provider with your API key. You can add more later in Settings.</source>
+            <translation>&lt;b&gt;来连接一个模型吧。&lt;/b&gt;&lt;br&gt;使用在本机运行的模型服务器，或使用带 API 密钥的云服务商。以后可以在设置中添加更多。</translation>
+        </message>
+        <message>
+            <source>On this computer</source>
+            <translation>在这台电脑上</translation>
+        </message>
+        <message>
+            <source>Cloud provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>API key</source>
+            <translation>API 密钥</translation>
+        </message>
+        <message>
+            <source>Paste the API key</source>
+            <translation>粘贴 API 密钥</translation>
+        </message>
+        <message>
+            <source>&amp;Add Provider</source>
+            <translation>添加服务商(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Provider:</source>
+            <translation>服务商(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>API &amp;key:</source>
+            <translation>API 密钥(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>The key is kept in the system keychain, never in Skein's files.</source>
+            <translation>密钥保存在系统钥匙串中，绝不会写入 Skein 的文件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>McpPage</name>
+        <message>
+            <source>Tools from MCP servers become available to the model. Checked servers are started when a chat needs them; their error output goes to a log.</source>
+            <translation>MCP 服务器提供的工具可供模型使用。勾选的服务器会在对话需要时启动；它们的错误输出会写入日志。</translation>
+        </message>
+        <message>
+            <source>MCP servers; checked ones are enabled</source>
+            <translation>MCP 服务器；勾选的已启用</translation>
+        </message>
+        <message>
+            <source>&amp;Add…</source>
+            <translation>添加(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>Import servers from a file in the common “mcpServers” format, such as claude_desktop_config.json.</source>
+            <translation>从常见的“mcpServers”格式文件（例如 claude_desktop_config.json）导入服务器。</translation>
+        </message>
+        <message>
+            <source>&amp;Import File…</source>
+            <translation>导入文件(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Open &amp;Log</source>
+            <translation>打开日志(&amp;L)</translation>
+        </message>
+    </context>
+    <context>
+        <name>McpServerDialog</name>
+        <message>
+            <source>Add MCP Server</source>
+            <translation>添加 MCP 服务器</translation>
+        </message>
+        <message>
+            <source>Program on this computer (stdio)</source>
+            <translation>本机程序（stdio）</translation>
+        </message>
+        <message>
+            <source>Remote server (HTTP)</source>
+            <translation>远程服务器（HTTP）</translation>
+        </message>
+        <message>
+            <source>One NAME=value per line</source>
+            <translation>每行一个 NAME=value</translation>
+        </message>
+        <message>
+            <source>A server describes its own tools. Unless you trust it, every tool call asks first, whatever the server claims.</source>
+            <translation>工具由服务器自己描述。除非你信任它，否则无论服务器如何声称，每次工具调用都会先询问。</translation>
+        </message>
+        <message>
+            <source>&amp;Trust this server: tools it marks read-only run without asking</source>
+            <translation>信任此服务器(&amp;T)：它标记为只读的工具无需询问即可运行</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>&amp;Type:</source>
+            <translation>类型(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Command:</source>
+            <translation>命令(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>&amp;Arguments:</source>
+            <translation>参数(&amp;A)：</translation>
+        </message>
+        <message>
+            <source>&amp;Environment:</source>
+            <translation>环境变量(&amp;E)：</translation>
+        </message>
+        <message>
+            <source>&amp;URL:</source>
+            <translation>网址(&amp;U)：</translation>
+        </message>
+    </context>
+    <context>
+        <name>MemoryPage</name>
+        <message>
+            <source>&amp;Learn memories from my messages automatically</source>
+            <translation>自动从我的消息中学习记忆(&amp;L)</translation>
+        </message>
+        <message>
+            <source>New memories &amp;wait for my review before they are used</source>
+            <translation>新记忆需经我审核后才会使用(&amp;W)</translation>
+        </message>
+        <message>
+            <source>After an exchange, Skein can pick out durable facts and preferences from what you wrote (never from tool output or quoted text). With review on, they appear in the Memory inspector as pending until you accept them.</source>
+            <translation>每次对话后，Skein 可以从你写的内容中挑出长期有效的事实和偏好（绝不会来自工具输出或引用的文本）。开启审核后，它们会以待审核状态出现在记忆检查器中，直到你接受为止。</translation>
+        </message>
+        <message>
+            <source>Model for summaries and memory extraction</source>
+            <translation>用于摘要和记忆提取的模型</translation>
+        </message>
+        <message>
+            <source>Summaries of long conversations and memory extraction run in the background. A small, inexpensive model is usually enough; "Same as the chat" uses each conversation's own model.</source>
+            <translation>长对话的摘要和记忆提取在后台运行，通常一个小而便宜的模型就够用；“与对话相同”会使用每个对话自己的模型。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProvidersPage</name>
+        <message>
+            <source>Configured providers</source>
+            <translation>已配置的服务商</translation>
+        </message>
+        <message>
+            <source>Add a provider from a preset</source>
+            <translation>从预设添加服务商</translation>
+        </message>
+        <message>
+            <source>&amp;Add</source>
+            <translation>添加(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Remove the selected provider</source>
+            <translation>移除所选服务商</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>&amp;Kind:</source>
+            <translation>类型(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>Base &amp;URL:</source>
+            <translation>基础网址(&amp;U)：</translation>
+        </message>
+        <message>
+            <source>&amp;Use this provider (send messages and background work to it)</source>
+            <translation>使用此服务商(&amp;U)（向它发送消息和后台任务）</translation>
+        </message>
+        <message>
+            <source>Save &amp;Key</source>
+            <translation>保存密钥(&amp;K)</translation>
+        </message>
+        <message>
+            <source>API &amp;key:</source>
+            <translation>API 密钥(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>&amp;Test Connection</source>
+            <translation>测试连接(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Fetch Models</source>
+            <translation>获取模型(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Default &amp;model:</source>
+            <translation>默认模型(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Double-click a number to correct it; prices are in US dollars per million tokens.</source>
+            <translation>双击数字即可修改；价格单位为每百万 token 的美元。</translation>
+        </message>
+        <message>
+            <source>Models, with context window, maximum output and prices per million tokens</source>
+            <translation>模型，以及上下文窗口、最大输出和每百万 token 的价格</translation>
+        </message>
+        <message>
+            <source>No provider yet. Use Add to pick one: a cloud service with an API key, or a server running on this computer such as Ollama, llama.cpp or LM Studio.</source>
+            <translation>还没有服务商。使用“添加”选择一个：带 API 密钥的云服务，或在本机运行的服务器，例如 Ollama、llama.cpp 或 LM Studio。</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsDialog</name>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Settings pages</source>
+            <translation>设置页面</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::AboutDialog</name>
         <message>
             <source>%1 %2</source>
@@ -111,37 +653,7 @@
         </message>
     </context>
     <context>
-        <name>Skein::AgentRun</name>
-        <message>
-            <source>The database is not open.</source>
-            <translation>数据库尚未打开。</translation>
-        </message>
-        <message>
-            <source>This conversation has no tool call to resume.</source>
-            <translation>此对话没有可继续的工具调用。</translation>
-        </message>
-        <message>
-            <source>Stopped by the user.</source>
-            <translation>已被用户停止。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Skein::AgentRunner</name>
-        <message>
-            <source>This conversation is already running a reply; wait for it or stop it first.</source>
-            <translation>此对话正在生成回复；请等待其完成或先停止它。</translation>
-        </message>
-        <message>
-            <source>This conversation is busy in another Skein process (pid %1); try again when it is done.</source>
-            <translation>此对话正被另一个 Skein 进程（pid %1）使用；请在其完成后重试。</translation>
-        </message>
-    </context>
-    <context>
         <name>Skein::AppearancePage</name>
-        <message>
-            <source>Use the &amp;system font</source>
-            <translation>使用系统字体(&amp;S)</translation>
-        </message>
         <message>
             <source>Follow the system</source>
             <translation>跟随系统</translation>
@@ -155,38 +667,6 @@
             <translation>深色</translation>
         </message>
         <message>
-            <source>System size</source>
-            <translation>系统大小</translation>
-        </message>
-        <message>
-            <source> pt</source>
-            <translation> 磅</translation>
-        </message>
-        <message>
-            <source>Look</source>
-            <translation>外观</translation>
-        </message>
-        <message>
-            <source>&amp;Theme:</source>
-            <translation>主题(&amp;T)：</translation>
-        </message>
-        <message>
-            <source>&amp;Font:</source>
-            <translation>字体(&amp;F)：</translation>
-        </message>
-        <message>
-            <source>Font si&amp;ze:</source>
-            <translation>字号(&amp;Z)：</translation>
-        </message>
-        <message>
-            <source>Language</source>
-            <translation>语言</translation>
-        </message>
-        <message>
-            <source>&amp;Language:</source>
-            <translation>语言(&amp;L)：</translation>
-        </message>
-        <message>
             <source>The language changes the next time Skein starts.</source>
             <translation>语言将在下次启动 Skein 时更改。</translation>
         </message>
@@ -194,48 +674,12 @@
             <source>Restart Skein to use the new language.</source>
             <translation>重新启动 Skein 以使用新语言。</translation>
         </message>
-        <message>
-            <source>&amp;Enter sends the message (Shift+Enter starts a new line)</source>
-            <translation>按 Enter 发送消息（Shift+Enter 换行）(&amp;E)</translation>
-        </message>
-        <message>
-            <source>Keyboard</source>
-            <translation>键盘</translation>
-        </message>
-        <message>
-            <source>When off, Enter starts a new line and Shift+Enter sends. Ctrl+Enter always sends.</source>
-            <translation>关闭后，Enter 换行，Shift+Enter 发送。Ctrl+Enter 始终发送。</translation>
-        </message>
     </context>
     <context>
-        <name>Skein::ApprovalsPage</name>
+        <name>Skein::AsyncStore</name>
         <message>
-            <source>&amp;Revoke</source>
-            <translation>撤销(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Revoke &amp;All</source>
-            <translation>全部撤销(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Tools that can change things outside Skein ask before they run. These are the ones you allowed to run without asking. An approval ends by itself when the tool's definition changes.</source>
-            <translation>可能改动 Skein 之外内容的工具在运行前会先询问。以下是你允许无需询问即可运行的工具。工具的定义发生变化时，批准会自动失效。</translation>
-        </message>
-        <message>
-            <source>Tools allowed without asking</source>
-            <translation>无需询问即可运行的工具</translation>
-        </message>
-        <message>
-            <source>Tool</source>
-            <translation>工具</translation>
-        </message>
-        <message>
-            <source>Allowed on</source>
-            <translation>允许时间</translation>
-        </message>
-        <message>
-            <source>No tool is allowed to run without asking.</source>
-            <translation>没有任何工具可以无需询问而运行。</translation>
+            <source>Skein did not save this change because the check of its database at start-up failed. %1</source>
+            <translation>启动时对数据库的检查未通过，因此 Skein 没有保存这项更改。%1</translation>
         </message>
     </context>
     <context>
@@ -356,10 +800,6 @@
             <translation>未打开对话</translation>
         </message>
         <message>
-            <source>Could not load the tree: %1</source>
-            <translation>无法加载对话树：%1</translation>
-        </message>
-        <message>
             <source>1 message</source>
             <translation>1 条消息</translation>
         </message>
@@ -374,10 +814,6 @@
         <message>
             <source>%1 branches</source>
             <translation>%1 个分支</translation>
-        </message>
-        <message>
-            <source>Could not switch branch: %1</source>
-            <translation>无法切换分支：%1</translation>
         </message>
         <message>
             <source>Zoom Out</source>
@@ -560,18 +996,6 @@
             <translation>无法创建对话：%1</translation>
         </message>
         <message>
-            <source>Could not open the conversation: %1</source>
-            <translation>无法打开对话：%1</translation>
-        </message>
-        <message>
-            <source>This conversation's messages do not form a valid tree.</source>
-            <translation>此对话的消息无法构成有效的树。</translation>
-        </message>
-        <message>
-            <source>No provider is configured for this conversation. Add one in Settings.</source>
-            <translation>此对话没有配置服务商。请在“设置”中添加一个。</translation>
-        </message>
-        <message>
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
@@ -612,63 +1036,16 @@
             <translation>导出失败：%1</translation>
         </message>
         <message>
-            <source>Could not delete the branch: %1</source>
-            <translation>无法删除分支：%1</translation>
-        </message>
-        <message>
             <source>Tool server “%1” stopped: %2 (Tools → Restart Tool Servers starts it again; its log is in Settings → MCP servers).</source>
             <translation>工具服务器“%1”已停止：%2（可通过“工具 → 重启工具服务器”再次启动；其日志见“设置 → MCP 服务器”）。</translation>
         </message>
         <message>
-            <source>Starting tool servers…</source>
-            <translation>正在启动工具服务器…</translation>
+            <source>“%1” in the conversation “%2” needs your approval.</source>
+            <translation>对话“%2”中的“%1”需要你的批准。</translation>
         </message>
         <message>
-            <source>The API key of %1 is in the system keychain, but the keychain cannot be used (%2). The request is sent without it; see Settings → Providers.</source>
-            <translation>%1 的 API 密钥保存在系统钥匙串中，但钥匙串当前无法使用（%2）。本次请求将不带密钥发送；请查看“设置 → 服务商”。</translation>
-        </message>
-        <message>
-            <source>The reply was cut off by its output limit (%1 tokens) inside a call to %2; asking again with room for %3 tokens.</source>
-            <translation>回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；正在以 %3 个令牌的空间重新请求。</translation>
-        </message>
-        <message>
-            <source>The reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so it is asked to shorten the call.</source>
-            <translation>回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Skein::ChatTurn</name>
-        <message>
-            <source>Only a reply of the model can be continued or retried.</source>
-            <translation>只有模型的回复才能继续或重试。</translation>
-        </message>
-        <message>
-            <source>Only an interrupted or stopped reply can be continued.</source>
-            <translation>只有被中断或已停止的回复才能继续。</translation>
-        </message>
-        <message>
-            <source>a tool</source>
-            <translation>某个工具</translation>
-        </message>
-        <message>
-            <source>The reply broke off while it was calling %1; the incomplete call was not kept.</source>
-            <translation>回复在调用 %1 时中断，未完成的调用没有保留。</translation>
-        </message>
-        <message>
-            <source>Part of the reply could not be saved; what is shown is what is on disk.</source>
-            <translation>回复的一部分未能保存；显示的内容即磁盘上保存的内容。</translation>
-        </message>
-        <message>
-            <source>Another Skein process closed this reply while it was arriving (it restored the data after a crash); what was saved before stays.</source>
-            <translation>另一个 Skein 进程在回复到达期间关闭了它（它在崩溃后恢复了数据）；之前保存的内容保留。</translation>
-        </message>
-        <message>
-            <source>Part of the reply could not be saved (%1); the reply stops where the saved text ends.</source>
-            <translation>回复的一部分未能保存（%1）；回复在已保存文本的末尾停止。</translation>
-        </message>
-        <message>
-            <source>the text on disk is shorter than what arrived</source>
-            <translation>磁盘上的文本比收到的内容短</translation>
+            <source>Untitled</source>
+            <translation>未命名</translation>
         </message>
     </context>
     <context>
@@ -975,10 +1352,6 @@
         <message>
             <source>no model given; use --model or set the provider's default model</source>
             <translation>未指定模型；请使用 --model 或设置服务提供方的默认模型</translation>
-        </message>
-        <message>
-            <source>user message %1 saved</source>
-            <translation>用户消息 %1 已保存</translation>
         </message>
         <message>
             <source>stopped; the partial reply is kept</source>
@@ -1309,10 +1682,6 @@
             <translation>log：显示最后多少行（默认 200）。</translation>
         </message>
         <message>
-            <source>MCP server %1: its environment/headers could not be read from the keychain: %2</source>
-            <translation>MCP 服务器 %1：无法从钥匙串读取其环境变量/请求头：%2</translation>
-        </message>
-        <message>
             <source>--tool-timeout needs a positive number of seconds</source>
             <translation>--tool-timeout 需要一个正数秒数</translation>
         </message>
@@ -1323,30 +1692,6 @@
         <message>
             <source>Your message was not sent.</source>
             <translation>您的消息未发送。</translation>
-        </message>
-        <message>
-            <source>[tool] %1 %2 running</source>
-            <translation>[工具] %1 %2 运行中</translation>
-        </message>
-        <message>
-            <source>[tool] %1: %2</source>
-            <translation>[工具] %1：%2</translation>
-        </message>
-        <message>
-            <source>(stored result reused, not run again)</source>
-            <translation>（复用已存储的结果，未再次运行）</translation>
-        </message>
-        <message>
-            <source>— it needs approval and standard input is not a terminal (or --deny-tools); allow it with --allow-tool NAME</source>
-            <translation>— 它需要批准，而标准输入不是终端（或使用了 --deny-tools）；可用 --allow-tool NAME 允许它</translation>
-        </message>
-        <message>
-            <source>The model wants to run %1 (%2) with these arguments:</source>
-            <translation>模型想要以下列参数运行 %1（%2）：</translation>
-        </message>
-        <message>
-            <source>Allow it? [o]nce / [a]lways for this tool / [d]eny: </source>
-            <translation>是否允许？[o] 仅此一次 / [a] 始终允许此工具 / [d] 拒绝：</translation>
         </message>
         <message>
             <source>usage: tools list [--json] [--no-servers]</source>
@@ -1455,14 +1800,6 @@
         <message>
             <source>Use the API key in this environment variable for this run.</source>
             <translation>本次运行使用此环境变量中的 API 密钥。</translation>
-        </message>
-        <message>
-            <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; asking again with room for %3 tokens</source>
-            <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；正在以 %3 个令牌的空间重新请求</translation>
-        </message>
-        <message>
-            <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so the model is asked to shorten it</source>
-            <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用</translation>
         </message>
         <message>
             <source>imported — review, then 'providers enable %1'</source>
@@ -1591,6 +1928,38 @@
         <message>
             <source>usage: mcp list [--json] | add NAME (--command CMD [--arg A]... [--env NAME]... | --url URL [--header-env HEADER=VAR]...) [--secrets-stdin] [--trusted] | remove NAME | import FILE [--yes] | trust NAME | untrust NAME | log NAME [--lines N]</source>
             <translation>用法：mcp list [--json] | add 名称 (--command 命令 [--arg 参数]... [--env 名称]... | --url URL [--header-env 头=变量]...) [--secrets-stdin] [--trusted] | remove 名称 | import 文件 [--yes] | trust 名称 | untrust 名称 | log 名称 [--lines N]</translation>
+        </message>
+        <message>
+            <source>Skip the work that follows a turn (summarising old turns, learning memories).</source>
+            <translation>跳过每轮对话之后的工作（总结较早的轮次、学习记忆）。</translation>
+        </message>
+        <message>
+            <source>Do the work that follows a turn before exiting (by default it runs on in a process of its own).</source>
+            <translation>在退出前完成每轮对话之后的工作（默认在单独的进程中继续运行）。</translation>
+        </message>
+        <message>
+            <source>no data directory %1</source>
+            <translation>没有数据目录 %1</translation>
+        </message>
+        <message>
+            <source>send takes --no-background or --wait-background, not both</source>
+            <translation>send 只能使用 --no-background 或 --wait-background 其中之一</translation>
+        </message>
+        <message>
+            <source>Could not start the background work (summaries, memories): %1. Run `skein-cli background %2` to do it now.</source>
+            <translation>无法启动后台工作（摘要、记忆）：%1。运行 `skein-cli background %2` 立即完成。</translation>
+        </message>
+        <message>
+            <source>The reply whose turn the work follows (default: the newest).</source>
+            <translation>这项工作所跟随的那轮对话的回复（默认：最新的）。</translation>
+        </message>
+        <message>
+            <source>The provider --api-key-env belongs to.</source>
+            <translation>--api-key-env 所属的服务商。</translation>
+        </message>
+        <message>
+            <source>Use the API key in this environment variable for that provider (the keychain is not asked).</source>
+            <translation>为该服务商使用此环境变量中的 API 密钥（不访问钥匙串）。</translation>
         </message>
     </context>
     <context>
@@ -1893,6 +2262,60 @@
         </message>
     </context>
     <context>
+        <name>Skein::Conversation</name>
+        <message>
+            <source>Could not open the conversation: %1</source>
+            <translation>无法打开对话：%1</translation>
+        </message>
+        <message>
+            <source>This conversation's messages do not form a valid tree.</source>
+            <translation>此对话的消息无法构成有效的树。</translation>
+        </message>
+        <message>
+            <source>This message cannot be deleted now.</source>
+            <translation>现在无法删除这条消息。</translation>
+        </message>
+        <message>
+            <source>Could not delete the branch: %1</source>
+            <translation>无法删除分支：%1</translation>
+        </message>
+        <message>
+            <source>Could not switch branch: %1</source>
+            <translation>无法切换分支：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::Conversations</name>
+        <message>
+            <source>Starting tool servers…</source>
+            <translation>正在启动工具服务器…</translation>
+        </message>
+        <message>
+            <source>Could not start the reply: %1</source>
+            <translation>无法开始回复：%1</translation>
+        </message>
+        <message>
+            <source>No provider is configured for this conversation. Add one in Settings.</source>
+            <translation>此对话没有配置服务商。请在“设置”中添加一个。</translation>
+        </message>
+        <message>
+            <source>The provider %1 is not enabled on this computer (an imported provider waits for your review in Settings → Providers); nothing was sent.</source>
+            <translation>服务商 %1 未在这台电脑上启用（导入的服务商需要你在“设置 → 服务商”中审核）；未发送任何内容。</translation>
+        </message>
+        <message>
+            <source>The API key of %1 is in the system keychain, but the keychain cannot be used (%2). The request is sent without it; see Settings → Providers.</source>
+            <translation>%1 的 API 密钥保存在系统钥匙串中，但钥匙串当前无法使用（%2）。本次请求将不带密钥发送；请查看“设置 → 服务商”。</translation>
+        </message>
+        <message>
+            <source>The reply was cut off by its output limit (%1 tokens) inside a call to %2; asking again with room for %3 tokens.</source>
+            <translation>回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；正在以 %3 个令牌的空间重新请求。</translation>
+        </message>
+        <message>
+            <source>The reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so it is asked to shorten the call.</source>
+            <translation>回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用。</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::DataDir</name>
         <message>
             <source>%1 exists and is not a directory.</source>
@@ -1905,46 +2328,6 @@
     </context>
     <context>
         <name>Skein::DataPage</name>
-        <message>
-            <source>&amp;Back Up Now</source>
-            <translation>立即备份(&amp;B)</translation>
-        </message>
-        <message>
-            <source>&amp;Export All…</source>
-            <translation>全部导出(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>&amp;Import…</source>
-            <translation>导入(&amp;I)…</translation>
-        </message>
-        <message>
-            <source>&amp;Open Folder</source>
-            <translation>打开文件夹(&amp;O)</translation>
-        </message>
-        <message>
-            <source>Location</source>
-            <translation>位置</translation>
-        </message>
-        <message>
-            <source>&amp;Folder:</source>
-            <translation>文件夹(&amp;F)：</translation>
-        </message>
-        <message>
-            <source>Data folder</source>
-            <translation>数据文件夹</translation>
-        </message>
-        <message>
-            <source>The database, backups, logs and window layout are kept here. API keys are not: they are in the system keychain.</source>
-            <translation>数据库、备份、日志和窗口布局都保存在这里。API 密钥不在这里：它们保存在系统钥匙串中。</translation>
-        </message>
-        <message>
-            <source>Backup and transfer</source>
-            <translation>备份与迁移</translation>
-        </message>
-        <message>
-            <source>A backup is a consistent copy of the database in the backups folder. Export writes every conversation, memory and provider (without keys) to one JSON file; importing such a file adds what is missing and never duplicates.</source>
-            <translation>备份是备份文件夹中数据库的一致副本。导出会把所有对话、记忆和服务商（不含密钥）写入一个 JSON 文件；导入这样的文件只会补充缺少的内容，绝不会重复。</translation>
-        </message>
         <message>
             <source>No file manager could open %1.</source>
             <translation>没有文件管理器能打开 %1。</translation>
@@ -1968,10 +2351,6 @@
         <message>
             <source>Backing up…</source>
             <translation>正在备份…</translation>
-        </message>
-        <message>
-            <source>cannot create the folder %1</source>
-            <translation>无法创建文件夹 %1</translation>
         </message>
         <message>
             <source>Backed up to %1.</source>
@@ -2007,198 +2386,73 @@
         </message>
     </context>
     <context>
+        <name>Skein::DataService</name>
+        <message>
+            <source>cannot create the folder %1</source>
+            <translation>无法创建文件夹 %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::Database</name>
         <message>
             <source>This data was written by a newer version of Skein (schema %1; this version supports up to %2). It is opened read-only; update Skein to make changes.</source>
             <translation>这些数据由更新版本的 Skein 写入（数据结构版本 %1；此版本最高支持 %2）。已以只读方式打开；请更新 Skein 后再进行修改。</translation>
         </message>
+        <message>
+            <source>The disk is full, so Skein could not save its data. Free some space on the disk and try again.</source>
+            <translation>磁盘已满，Skein 无法保存数据。请释放一些磁盘空间后重试。</translation>
+        </message>
+        <message>
+            <source>Skein could not read or write its data because the disk reported an error. Check the disk and try again.</source>
+            <translation>磁盘报告了错误，Skein 无法读写其数据。请检查磁盘后重试。</translation>
+        </message>
+        <message>
+            <source>Skein cannot open its database or a file next to it. Check that the data folder exists and that Skein may write to it.</source>
+            <translation>Skein 无法打开其数据库或其旁边的文件。请检查数据文件夹是否存在，以及 Skein 是否可以写入该文件夹。</translation>
+        </message>
+        <message>
+            <source>Skein is not allowed to use its database file. Check the permissions of the data folder.</source>
+            <translation>Skein 无权使用其数据库文件。请检查数据文件夹的权限。</translation>
+        </message>
+        <message>
+            <source>Skein cannot save because its database is open read-only, or the file, its folder or the disk cannot be written.</source>
+            <translation>Skein 无法保存：数据库以只读方式打开，或者该文件、其所在文件夹或磁盘不可写入。</translation>
+        </message>
+        <message>
+            <source>The database is busy: another Skein window or another program is using it. Try again in a moment.</source>
+            <translation>数据库正忙：另一个 Skein 窗口或其他程序正在使用它。请稍后重试。</translation>
+        </message>
+        <message>
+            <source>The database file is damaged or is not a Skein database.</source>
+            <translation>数据库文件已损坏，或者不是 Skein 数据库。</translation>
+        </message>
+        <message>
+            <source>Skein did not have enough memory to work with its database.</source>
+            <translation>Skein 没有足够的内存来处理其数据库。</translation>
+        </message>
+        <message>
+            <source>Skein cannot update its database to this version: its data folder %1 cannot be written (the folder, the database file or the disk is read-only).</source>
+            <translation>Skein 无法将数据库更新到此版本：其数据文件夹 %1 不可写入（文件夹、数据库文件或磁盘为只读）。</translation>
+        </message>
+        <message>
+            <source>Skein cannot write to its data folder %1 (the folder, the database file or the disk is read-only). Your conversations are opened read-only: you can read and export them, but nothing new is saved.</source>
+            <translation>Skein 无法写入其数据文件夹 %1（文件夹、数据库文件或磁盘为只读）。你的对话以只读方式打开：你可以阅读和导出它们，但不会保存任何新内容。</translation>
+        </message>
+        <message>
+            <source>Skein did not update its database to this version: it cannot create the folder %1 for the backup it makes first. Check that the data folder can be written.</source>
+            <translation>Skein 没有将数据库更新到此版本：无法为其事先进行的备份创建文件夹 %1。请检查数据文件夹是否可写入。</translation>
+        </message>
+        <message>
+            <source>Skein did not update its database to this version because the backup it makes first could not be written. %1</source>
+            <translation>Skein 没有将数据库更新到此版本，因为其事先进行的备份无法写入。%1</translation>
+        </message>
+        <message>
+            <source>Skein could not bring its database up to date (step %1 of %2, %3, failed; the steps before it are kept and the rest is tried at the next start). %4</source>
+            <translation>Skein 未能将数据库更新到最新（共 %2 步中的第 %1 步 %3 失败；之前的步骤已保留，其余步骤将在下次启动时重试）。%4</translation>
+        </message>
     </context>
     <context>
         <name>Skein::DefaultsPage</name>
-        <message>
-            <source>Context budget</source>
-            <translation>上下文预算</translation>
-        </message>
-        <message>
-            <source> %</source>
-            <translation> %</translation>
-        </message>
-        <message>
-            <source> tokens</source>
-            <translation> 个 token</translation>
-        </message>
-        <message>
-            <source>&amp;Output reserve:</source>
-            <translation>输出预留(&amp;O)：</translation>
-        </message>
-        <message>
-            <source>Part of the model's window kept free for the reply.</source>
-            <translation>模型窗口中为回复预留的部分。</translation>
-        </message>
-        <message>
-            <source>Output reserve &amp;cap:</source>
-            <translation>输出预留上限(&amp;C)：</translation>
-        </message>
-        <message>
-            <source>The reply reserve never exceeds this many tokens.</source>
-            <translation>回复预留绝不超过这么多 token。</translation>
-        </message>
-        <message>
-            <source>&amp;System share:</source>
-            <translation>系统份额(&amp;S)：</translation>
-        </message>
-        <message>
-            <source>System prompt, memories and summaries.</source>
-            <translation>系统提示词、记忆和摘要。</translation>
-        </message>
-        <message>
-            <source>&amp;Tools share:</source>
-            <translation>工具份额(&amp;T)：</translation>
-        </message>
-        <message>
-            <source>Tool definitions.</source>
-            <translation>工具定义。</translation>
-        </message>
-        <message>
-            <source>&amp;History share:</source>
-            <translation>历史份额(&amp;H)：</translation>
-        </message>
-        <message>
-            <source>Earlier messages; unused shares flow here.</source>
-            <translation>较早的消息；未用完的份额会流向这里。</translation>
-        </message>
-        <message>
-            <source>C&amp;urrent message share:</source>
-            <translation>当前消息份额(&amp;U)：</translation>
-        </message>
-        <message>
-            <source>The message being sent.</source>
-            <translation>正在发送的消息。</translation>
-        </message>
-        <message>
-            <source>History</source>
-            <translation>历史</translation>
-        </message>
-        <message>
-            <source>Message &amp;limit:</source>
-            <translation>消息上限(&amp;L)：</translation>
-        </message>
-        <message>
-            <source> messages</source>
-            <translation> 条消息</translation>
-        </message>
-        <message>
-            <source>At most this many recent messages are sent verbatim.</source>
-            <translation>最多原样发送这么多条最近的消息。</translation>
-        </message>
-        <message>
-            <source>&amp;Digest tool results over:</source>
-            <translation>工具结果超过此值时压缩(&amp;D)：</translation>
-        </message>
-        <message>
-            <source>Older tool results larger than this are replaced by a digest; the full result stays in the log.</source>
-            <translation>超过此大小的较早工具结果会被替换为摘要；完整结果仍保存在日志中。</translation>
-        </message>
-        <message>
-            <source>&amp;Keep full results of the last:</source>
-            <translation>保留完整结果的最近轮数(&amp;K)：</translation>
-        </message>
-        <message>
-            <source> turns</source>
-            <translation> 轮</translation>
-        </message>
-        <message>
-            <source>Tool results this recent are never digested.</source>
-            <translation>这么近的工具结果永远不会被压缩。</translation>
-        </message>
-        <message>
-            <source>Tool results may &amp;fill:</source>
-            <translation>工具结果最多占用(&amp;F)：</translation>
-        </message>
-        <message>
-            <source>Of the history budget, for all tool results together.</source>
-            <translation>占历史预算的比例，所有工具结果合计。</translation>
-        </message>
-        <message>
-            <source>Su&amp;mmarise when history reaches:</source>
-            <translation>历史达到此比例时总结(&amp;M)：</translation>
-        </message>
-        <message>
-            <source>Of the history share; older turns are then summarised.</source>
-            <translation>相对于历史份额；随后较早的轮次会被总结。</translation>
-        </message>
-        <message>
-            <source>Summarise &amp;down to:</source>
-            <translation>总结至(&amp;D)：</translation>
-        </message>
-        <message>
-            <source>Summarising stops once history is back under this part of its share.</source>
-            <translation>历史回到其份额的这一比例以下时停止总结。</translation>
-        </message>
-        <message>
-            <source>Or after &amp;every:</source>
-            <translation>或每隔(&amp;E)：</translation>
-        </message>
-        <message>
-            <source>Summarise after this many turns since the last summary.</source>
-            <translation>距上次总结经过这么多轮后进行总结。</translation>
-        </message>
-        <message>
-            <source>Always keep &amp;verbatim:</source>
-            <translation>始终原样保留(&amp;V)：</translation>
-        </message>
-        <message>
-            <source>The most recent turns are never summarised.</source>
-            <translation>最近的这些轮次永远不会被总结。</translation>
-        </message>
-        <message>
-            <source>Compact &amp;idle chats after:</source>
-            <translation>闲置对话压缩时间(&amp;I)：</translation>
-        </message>
-        <message>
-            <source> min</source>
-            <translation> 分钟</translation>
-        </message>
-        <message>
-            <source>A chat left idle this long is summarised in the background.</source>
-            <translation>闲置这么久的对话会在后台进行总结。</translation>
-        </message>
-        <message>
-            <source>&amp;Never replay more than:</source>
-            <translation>最多重放(&amp;N)：</translation>
-        </message>
-        <message>
-            <source>Longer conversations keep only a recent part for the model; everything stays stored.</source>
-            <translation>更长的对话只向模型发送最近的一部分；所有内容仍会保存。</translation>
-        </message>
-        <message>
-            <source>Agent</source>
-            <translation>智能体</translation>
-        </message>
-        <message>
-            <source>Model &amp;calls per message:</source>
-            <translation>每条消息的模型调用次数(&amp;C)：</translation>
-        </message>
-        <message>
-            <source>After this many tool rounds the model is asked for its best answer.</source>
-            <translation>经过这么多轮工具调用后，会请模型给出它的最佳答案。</translation>
-        </message>
-        <message>
-            <source>Tool &amp;timeout:</source>
-            <translation>工具超时(&amp;T)：</translation>
-        </message>
-        <message>
-            <source> s</source>
-            <translation> 秒</translation>
-        </message>
-        <message>
-            <source>A tool that runs longer is stopped and reported as timed out.</source>
-            <translation>运行时间更长的工具会被停止，并报告为超时。</translation>
-        </message>
-        <message>
-            <source>&amp;Restore Defaults</source>
-            <translation>恢复默认值(&amp;R)</translation>
-        </message>
         <message>
             <source>The four shares add up to 100%.</source>
             <translation>四个份额合计 100%。</translation>
@@ -2502,22 +2756,6 @@
     <context>
         <name>Skein::FirstRunDialog</name>
         <message>
-            <source>&amp;Add Provider</source>
-            <translation>添加服务商(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Welcome to Skein</source>
-            <translation>欢迎使用 Skein</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Let's connect a model.&lt;/b&gt;&lt;br&gt;Use a model server running on this computer, or a cloud provider with your API key. You can add more later in Settings.</source>
-            <translation>&lt;b&gt;来连接一个模型吧。&lt;/b&gt;&lt;br&gt;使用在本机运行的模型服务器，或使用带 API 密钥的云服务商。以后可以在设置中添加更多。</translation>
-        </message>
-        <message>
-            <source>On this computer</source>
-            <translation>在这台电脑上</translation>
-        </message>
-        <message>
             <source>Looking…</source>
             <translation>正在查找…</translation>
         </message>
@@ -2528,30 +2766,6 @@
         <message>
             <source>Use %1</source>
             <translation>使用 %1</translation>
-        </message>
-        <message>
-            <source>Cloud provider</source>
-            <translation>云服务商</translation>
-        </message>
-        <message>
-            <source>Paste the API key</source>
-            <translation>粘贴 API 密钥</translation>
-        </message>
-        <message>
-            <source>&amp;Provider:</source>
-            <translation>服务商(&amp;P)：</translation>
-        </message>
-        <message>
-            <source>API &amp;key:</source>
-            <translation>API 密钥(&amp;K)：</translation>
-        </message>
-        <message>
-            <source>API key</source>
-            <translation>API 密钥</translation>
-        </message>
-        <message>
-            <source>The key is kept in the system keychain, never in Skein's files.</source>
-            <translation>密钥保存在系统钥匙串中，绝不会写入 Skein 的文件。</translation>
         </message>
         <message>
             <source>More &amp;Settings…</source>
@@ -3073,34 +3287,6 @@
     <context>
         <name>Skein::McpPage</name>
         <message>
-            <source>&amp;Remove</source>
-            <translation>移除(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Open &amp;Log</source>
-            <translation>打开日志(&amp;L)</translation>
-        </message>
-        <message>
-            <source>Tools from MCP servers become available to the model. Checked servers are started when a chat needs them; their error output goes to a log.</source>
-            <translation>MCP 服务器提供的工具可供模型使用。勾选的服务器会在对话需要时启动；它们的错误输出会写入日志。</translation>
-        </message>
-        <message>
-            <source>MCP servers; checked ones are enabled</source>
-            <translation>MCP 服务器；勾选的已启用</translation>
-        </message>
-        <message>
-            <source>&amp;Add…</source>
-            <translation>添加(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Import File…</source>
-            <translation>导入文件(&amp;I)…</translation>
-        </message>
-        <message>
-            <source>Import servers from a file in the common “mcpServers” format, such as claude_desktop_config.json.</source>
-            <translation>从常见的“mcpServers”格式文件（例如 claude_desktop_config.json）导入服务器。</translation>
-        </message>
-        <message>
             <source>Import MCP Servers</source>
             <translation>导入 MCP 服务器</translation>
         </message>
@@ -3160,46 +3346,6 @@
     <context>
         <name>Skein::McpServerDialog</name>
         <message>
-            <source>Add MCP Server</source>
-            <translation>添加 MCP 服务器</translation>
-        </message>
-        <message>
-            <source>Program on this computer (stdio)</source>
-            <translation>本机程序（stdio）</translation>
-        </message>
-        <message>
-            <source>Remote server (HTTP)</source>
-            <translation>远程服务器（HTTP）</translation>
-        </message>
-        <message>
-            <source>One NAME=value per line</source>
-            <translation>每行一个 NAME=value</translation>
-        </message>
-        <message>
-            <source>&amp;Name:</source>
-            <translation>名称(&amp;N)：</translation>
-        </message>
-        <message>
-            <source>&amp;Type:</source>
-            <translation>类型(&amp;T)：</translation>
-        </message>
-        <message>
-            <source>&amp;Command:</source>
-            <translation>命令(&amp;C)：</translation>
-        </message>
-        <message>
-            <source>&amp;Arguments:</source>
-            <translation>参数(&amp;A)：</translation>
-        </message>
-        <message>
-            <source>&amp;Environment:</source>
-            <translation>环境变量(&amp;E)：</translation>
-        </message>
-        <message>
-            <source>&amp;URL:</source>
-            <translation>网址(&amp;U)：</translation>
-        </message>
-        <message>
             <source>The name may use letters, digits, “-” and “_” (at most 32, no “__”).</source>
             <translation>名称可以使用字母、数字、“-”和“_”（最多 32 个字符，不能含“__”）。</translation>
         </message>
@@ -3210,14 +3356,6 @@
         <message>
             <source>Enter the server's full http:// or https:// address.</source>
             <translation>请输入服务器完整的 http:// 或 https:// 地址。</translation>
-        </message>
-        <message>
-            <source>&amp;Trust this server: tools it marks read-only run without asking</source>
-            <translation>信任此服务器(&amp;T)：它标记为只读的工具无需询问即可运行</translation>
-        </message>
-        <message>
-            <source>A server describes its own tools. Unless you trust it, every tool call asks first, whatever the server claims.</source>
-            <translation>工具由服务器自己描述。除非你信任它，否则无论服务器如何声称，每次工具调用都会先询问。</translation>
         </message>
     </context>
     <context>
@@ -3577,29 +3715,6 @@
         </message>
     </context>
     <context>
-        <name>Skein::MemoryPage</name>
-        <message>
-            <source>&amp;Learn memories from my messages automatically</source>
-            <translation>自动从我的消息中学习记忆(&amp;L)</translation>
-        </message>
-        <message>
-            <source>New memories &amp;wait for my review before they are used</source>
-            <translation>新记忆需经我审核后才会使用(&amp;W)</translation>
-        </message>
-        <message>
-            <source>After an exchange, Skein can pick out durable facts and preferences from what you wrote (never from tool output or quoted text). With review on, they appear in the Memory inspector as pending until you accept them.</source>
-            <translation>每次对话后，Skein 可以从你写的内容中挑出长期有效的事实和偏好（绝不会来自工具输出或引用的文本）。开启审核后，它们会以待审核状态出现在记忆检查器中，直到你接受为止。</translation>
-        </message>
-        <message>
-            <source>Model for summaries and memory extraction</source>
-            <translation>用于摘要和记忆提取的模型</translation>
-        </message>
-        <message>
-            <source>Summaries of long conversations and memory extraction run in the background. A small, inexpensive model is usually enough; "Same as the chat" uses each conversation's own model.</source>
-            <translation>长对话的摘要和记忆提取在后台运行，通常一个小而便宜的模型就够用；“与对话相同”会使用每个对话自己的模型。</translation>
-        </message>
-    </context>
-    <context>
         <name>Skein::MemoryTableModel</name>
         <message>
             <source>Global</source>
@@ -3847,6 +3962,49 @@
         </message>
     </context>
     <context>
+        <name>Skein::ModelCall</name>
+        <message>
+            <source>Only a reply of the model can be continued or retried.</source>
+            <translation>只有模型的回复才能继续或重试。</translation>
+        </message>
+        <message>
+            <source>Only an interrupted or stopped reply can be continued.</source>
+            <translation>只有被中断或已停止的回复才能继续。</translation>
+        </message>
+        <message>
+            <source>a tool</source>
+            <translation>某个工具</translation>
+        </message>
+        <message>
+            <source>The reply broke off while it was calling %1; the incomplete call was not kept.</source>
+            <translation>回复在调用 %1 时中断，未完成的调用没有保留。</translation>
+        </message>
+        <message>
+            <source>Part of the reply could not be saved; what is shown is what is on disk.</source>
+            <translation>回复的一部分未能保存；显示的内容即磁盘上保存的内容。</translation>
+        </message>
+        <message>
+            <source>Another Skein process closed this reply while it was arriving (it restored the data after a crash); what was saved before stays.</source>
+            <translation>另一个 Skein 进程在回复到达期间关闭了它（它在崩溃后恢复了数据）；之前保存的内容保留。</translation>
+        </message>
+        <message>
+            <source>Part of the reply could not be saved; the reply stops where the saved text ends. %1</source>
+            <translation>回复的一部分未能保存；回复止于已保存文本的结尾。%1</translation>
+        </message>
+        <message>
+            <source>The end of the reply could not be saved. %1</source>
+            <translation>回复的结尾未能保存。%1</translation>
+        </message>
+        <message>
+            <source>The text on disk is shorter than what arrived.</source>
+            <translation>磁盘上的文本比收到的内容短。</translation>
+        </message>
+        <message>
+            <source>The message to answer belongs to another conversation.</source>
+            <translation>要回复的消息属于另一个对话。</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::ModelInfoTableModel</name>
         <message>
             <source>unknown</source>
@@ -3940,36 +4098,8 @@
     <context>
         <name>Skein::ProvidersPage</name>
         <message>
-            <source>Configured providers</source>
-            <translation>已配置的服务商</translation>
-        </message>
-        <message>
-            <source>&amp;Add</source>
-            <translation>添加(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Add a provider from a preset</source>
-            <translation>从预设添加服务商</translation>
-        </message>
-        <message>
             <source>%1 (on this computer)</source>
             <translation>%1（在这台电脑上）</translation>
-        </message>
-        <message>
-            <source>&amp;Remove</source>
-            <translation>移除(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Remove the selected provider</source>
-            <translation>移除所选服务商</translation>
-        </message>
-        <message>
-            <source>No provider yet. Use Add to pick one: a cloud service with an API key, or a server running on this computer such as Ollama, llama.cpp or LM Studio.</source>
-            <translation>还没有服务商。使用“添加”选择一个：带 API 密钥的云服务，或在本机运行的服务器，例如 Ollama、llama.cpp 或 LM Studio。</translation>
-        </message>
-        <message>
-            <source>&amp;Name:</source>
-            <translation>名称(&amp;N)：</translation>
         </message>
         <message>
             <source>OpenAI-compatible</source>
@@ -3982,42 +4112,6 @@
         <message>
             <source>Ollama (native API)</source>
             <translation>Ollama（原生 API）</translation>
-        </message>
-        <message>
-            <source>&amp;Kind:</source>
-            <translation>类型(&amp;K)：</translation>
-        </message>
-        <message>
-            <source>Base &amp;URL:</source>
-            <translation>基础网址(&amp;U)：</translation>
-        </message>
-        <message>
-            <source>Save &amp;Key</source>
-            <translation>保存密钥(&amp;K)</translation>
-        </message>
-        <message>
-            <source>API &amp;key:</source>
-            <translation>API 密钥(&amp;K)：</translation>
-        </message>
-        <message>
-            <source>&amp;Test Connection</source>
-            <translation>测试连接(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;Fetch Models</source>
-            <translation>获取模型(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Default &amp;model:</source>
-            <translation>默认模型(&amp;M)：</translation>
-        </message>
-        <message>
-            <source>Models, with context window, maximum output and prices per million tokens</source>
-            <translation>模型，以及上下文窗口、最大输出和每百万 token 的价格</translation>
-        </message>
-        <message>
-            <source>Double-click a number to correct it; prices are in US dollars per million tokens.</source>
-            <translation>双击数字即可修改；价格单位为每百万 token 的美元。</translation>
         </message>
         <message>
             <source>The providers could not be read: %1</source>
@@ -4114,10 +4208,6 @@
             <translation>⚠ 系统钥匙串中保存了密钥，但钥匙串现在无法使用，因此请求不带密钥发送。请解锁钥匙串，或粘贴密钥以在本次会话中使用。</translation>
         </message>
         <message>
-            <source>&amp;Use this provider (send messages and background work to it)</source>
-            <translation>使用此服务商(&amp;U)（向它发送消息和后台任务）</translation>
-        </message>
-        <message>
             <source>Imported from a file and not used yet: nothing is sent to %1 until you turn on “Use this provider”. Check first that you know and trust this server.</source>
             <translation>从文件导入，尚未使用：在你打开“使用此服务商”之前，不会向 %1 发送任何内容。请先确认你了解并信任这个服务器。</translation>
         </message>
@@ -4193,6 +4283,14 @@
         <message>
             <source>New chat</source>
             <translation>新对话</translation>
+        </message>
+        <message>
+            <source>Replying</source>
+            <translation>正在回复</translation>
+        </message>
+        <message>
+            <source>Waiting for your approval</source>
+            <translation>等待你的批准</translation>
         </message>
     </context>
     <context>
@@ -4276,14 +4374,6 @@
     </context>
     <context>
         <name>Skein::SettingsDialog</name>
-        <message>
-            <source>Settings</source>
-            <translation>设置</translation>
-        </message>
-        <message>
-            <source>Settings pages</source>
-            <translation>设置页面</translation>
-        </message>
         <message>
             <source>Providers</source>
             <translation>服务商</translation>
@@ -4398,6 +4488,17 @@
             <source>Export finished</source>
             <translation>导出完成</translation>
         </message>
+        <message>
+            <source>Skein could not check its database, so it saves nothing until it is started again: %1</source>
+            <translation>Skein 无法检查其数据库，因此在重新启动之前不会保存任何内容：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::StorageWriter</name>
+        <message>
+            <source>Skein could not save the change: the database undid it after an error of the disk.</source>
+            <translation>Skein 未能保存这项更改：磁盘出错后，数据库撤销了该更改。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::StreamDecoder</name>
@@ -4419,6 +4520,45 @@
         <message>
             <source>reply</source>
             <translation>回复</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::TerminalTurn</name>
+        <message>
+            <source>user message %1 saved</source>
+            <translation>用户消息 %1 已保存</translation>
+        </message>
+        <message>
+            <source>[tool] %1 %2 running</source>
+            <translation>[工具] %1 %2 运行中</translation>
+        </message>
+        <message>
+            <source>[tool] %1: %2</source>
+            <translation>[工具] %1：%2</translation>
+        </message>
+        <message>
+            <source>(stored result reused, not run again)</source>
+            <translation>（复用已存储的结果，未再次运行）</translation>
+        </message>
+        <message>
+            <source>— it needs approval and standard input is not a terminal (or --deny-tools); allow it with --allow-tool NAME</source>
+            <translation>— 它需要批准，而标准输入不是终端（或使用了 --deny-tools）；可用 --allow-tool NAME 允许它</translation>
+        </message>
+        <message>
+            <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; asking again with room for %3 tokens</source>
+            <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；正在以 %3 个令牌的空间重新请求</translation>
+        </message>
+        <message>
+            <source>[agent] the reply was cut off by its output limit (%1 tokens) inside a call to %2; the model's limit is reached, so the model is asked to shorten it</source>
+            <translation>[agent] 回复在调用 %2 的过程中因输出上限（%1 个令牌）被截断；已达到模型的上限，因此请模型缩短这次调用</translation>
+        </message>
+        <message>
+            <source>The model wants to run %1 (%2) with these arguments:</source>
+            <translation>模型想要以下列参数运行 %1（%2）：</translation>
+        </message>
+        <message>
+            <source>Allow it? [o]nce / [a]lways for this tool / [d]eny: </source>
+            <translation>是否允许？[o] 仅此一次 / [a] 始终允许此工具 / [d] 拒绝：</translation>
         </message>
     </context>
     <context>
@@ -4521,6 +4661,32 @@
         <message>
             <source>storage is not available</source>
             <translation>存储不可用</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::Turn</name>
+        <message>
+            <source>The database is not open.</source>
+            <translation>数据库尚未打开。</translation>
+        </message>
+        <message>
+            <source>This conversation has no tool call to resume.</source>
+            <translation>此对话没有可继续的工具调用。</translation>
+        </message>
+        <message>
+            <source>Stopped by the user.</source>
+            <translation>已被用户停止。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::TurnRunner</name>
+        <message>
+            <source>This conversation is already running a reply; wait for it or stop it first.</source>
+            <translation>此对话正在生成回复；请等待其完成或先停止它。</translation>
+        </message>
+        <message>
+            <source>This conversation is busy in another Skein process (pid %1); try again when it is done.</source>
+            <translation>此对话正被另一个 Skein 进程（pid %1）使用；请在其完成后重试。</translation>
         </message>
     </context>
     <context>
@@ -4680,17 +4846,20 @@
     <context>
         <name>Skein::UtilityModelPicker</name>
         <message>
-            <source>&amp;Model:</source>
-            <translation>模型(&amp;M)：</translation>
-        </message>
-        <message>
             <source>The provider's default model</source>
             <translation>服务商的默认模型</translation>
         </message>
         <message>
-            <source>&amp;Provider:</source>
-            <translation>服务商(&amp;P)：</translation>
+            <source>Same as the chat</source>
+            <translation>与对话相同</translation>
         </message>
+        <message>
+            <source>%1 (removed)</source>
+            <translation>%1（已移除）</translation>
+        </message>
+    </context>
+    <context>
+        <name>UtilityModelPicker</name>
         <message>
             <source>Provider for summaries and memory extraction</source>
             <translation>用于摘要和记忆提取的服务商</translation>
@@ -4700,12 +4869,12 @@
             <translation>用于摘要和记忆提取的模型</translation>
         </message>
         <message>
-            <source>Same as the chat</source>
-            <translation>与对话相同</translation>
+            <source>&amp;Model:</source>
+            <translation>模型(&amp;M)：</translation>
         </message>
         <message>
-            <source>%1 (removed)</source>
-            <translation>%1（已移除）</translation>
+            <source>&amp;Provider:</source>
+            <translation>服务商(&amp;P)：</translation>
         </message>
     </context>
     <context>

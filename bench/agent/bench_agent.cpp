@@ -8,8 +8,8 @@
 #include "core/domain/ids.h"
 #include "core/domain/runtimecheckpoint.h"
 #include "core/domain/session.h"
-#include "engine/agent/agentrun.h"
 #include "engine/tools/toolregistry.h"
+#include "engine/turn/turn.h"
 #include "llm/providerclient.h"
 #include "scriptedmodel.h"
 #include "storage/asyncstore.h"
@@ -83,8 +83,8 @@ QString makeSession(Store &store, int pathLength)
 // Milliseconds of one whole turn (send → finished), or -1.
 double oneTurn(AsyncStore &store, ProviderClient &client, ToolRegistry &tools, const QString &sessionId)
 {
-    AgentRun run(&store, &client, &tools);
-    AgentOptions options;
+    Turn run(&store, &client, &tools);
+    TurnOptions options;
     options.maxIterations = Iterations;
     run.setOptions(options);
     QElapsedTimer clock;

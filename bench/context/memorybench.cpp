@@ -2,12 +2,12 @@
 
 #include "core/domain/session.h"
 #include "core/tokens/tokenestimator.h"
-#include "engine/agent/resultdigest.h"
-#include "engine/chatturn.h"
-#include "engine/context/contextrequestsource.h"
+#include "engine/context/contextengine.h"
 #include "engine/memory/consolidator.h"
 #include "engine/memory/memoryextractor.h"
 #include "engine/memory/memorysettings.h"
+#include "engine/turn/modelcall.h"
+#include "engine/turn/resultdigest.h"
 #include "llm/providerclient.h"
 #include "replayserver.h"
 #include "scriptedmodel.h"
@@ -376,21 +376,21 @@ RunStats run(const Script &script, Mode mode, bool digestResults)
     endpoint.retry.maxRetries = 0;
     ProviderClient client(&network, endpoint);
     // The baseline replays the whole path, as a client without a context engine does.
-    std::shared_ptr<const RequestSource> source;
+    std::shared_ptr<const ContextSource> source;
     if (mode == Mode::Full)
-        source = std::make_shared<PathRequestSource>();
+        source = std::make_shared<WholePathSource>();
     else
-        source = std::make_shared<ContextRequestSource>();
+        source = std::make_shared<ContextEngine>();
     Consolidator consolidator(&store);
     MemoryExtractor extractor(&store);
     Consolidator::Options options;
     options.historyShare = Consolidator::historyShareFor(session, nullptr, model);
 
-    auto chat = [&](const std::function<void(ChatTurn &)> &start) -> std::unique_ptr<ChatTurn> {
-        auto turn = std::make_unique<ChatTurn>(&store, &client);
+    auto chat = [&](const std::function<void(ModelCall &)> &start) -> std::unique_ptr<ModelCall> {
+        auto turn = std::make_unique<ModelCall>(&store, &client);
         turn->setModel(model);
         turn->setFlushInterval(5);
-        turn->setRequestSource(source);
+        turn->setContextSource(source);
         start(*turn);
         must(waitFor([&] { return turn->isFinished(); }), "a chat turn");
         return turn;
@@ -401,15 +401,15 @@ RunStats run(const Script &script, Mode mode, bool digestResults)
         currentTurn = t;
         firstRequestOfTurn.reset();
         turnPeak = 0;
-        auto first = chat([&](ChatTurn &c) { c.send(session.id, turn.user); });
+        auto first = chat([&](ModelCall &c) { c.send(session.id, turn.user); });
         bool ok = first->status() == MessageStatus::Complete;
         if (ok && first->turn().hasToolCalls()) {
             const ToolCall call = first->turn().toolCalls.first();
             Message result
                 = Message::create(session.id, first->assistantMessageId(), Role::Tool, toolOutput(t, turn.toolRecords));
-            // Stored as the agent loop stores a tool result (AgentRun::storeResult, SPEC §5.2): the
+            // Stored as the agent loop stores a tool result (Turn::storeResult, SPEC §5.2): the
             // raw output, and a digest for the model when it is over 1,200 tokens. Both modes send
-            // the digest (PathRequestSource and the context engine read render_content alike).
+            // the digest (WholePathSource and the context engine read render_content alike).
             if (digestResults)
                 result.renderContent = ResultDigest::make(result.content);
             result.toolCallId = call.id;
@@ -427,7 +427,7 @@ RunStats run(const Script &script, Mode mode, bool digestResults)
                     written = true;
                 });
             must(waitFor([&] { return written; }), "writing a tool result");
-            auto second = chat([&](ChatTurn &c) { c.reply(session.id); });
+            auto second = chat([&](ModelCall &c) { c.reply(session.id); });
             ok = second->status() == MessageStatus::Complete;
         }
         if (!ok)

@@ -6,7 +6,8 @@
 #include "core/stream/streamdecoder.h"
 #include "core/stream/streamdelta.h"
 #include "core/stream/turnassembler.h"
-#include "engine/agent/agentrun.h"
+#include "engine/conversation/conversation.h"
+#include "engine/turn/turn.h"
 #include "gui/chatcontroller.h"
 #include "gui/chatview.h"
 #include "gui/mainwindow.h"
@@ -222,27 +223,26 @@ bool runOne(MainWindow &window, ShapeServer &server, quint16 port, const StreamS
     QList<Sample> shown;
     qint64 readChars = 0;
     QString target;
-    QPointer<AgentRun> run;
+    QPointer<Turn> run;
     QMetaObject::Connection runConnection;
     auto watchRun = [&] {
         if (run)
             return;
-        run = chat->findChild<AgentRun *>();
+        run = chat->findChild<Turn *>();
         if (!run)
             return;
-        runConnection
-            = QObject::connect(run, &AgentRun::deltasReceived, &window, [&](const QList<StreamDelta> &deltas) {
-                  if (readChars >= totalChars)
-                      return; // the call after the tool result
-                  for (const StreamDelta &d : deltas) {
-                      if (d.kind == StreamDelta::Kind::Text || d.kind == StreamDelta::Kind::Reasoning
-                          || d.kind == StreamDelta::Kind::Refusal)
-                          readChars += d.text.size();
-                      else if (d.kind == StreamDelta::Kind::ToolCall)
-                          readChars += d.toolCall.arguments.size();
-                  }
-                  reads << Sample {benchNow(), readChars};
-              });
+        runConnection = QObject::connect(run, &Turn::deltasReceived, &window, [&](const QList<StreamDelta> &deltas) {
+            if (readChars >= totalChars)
+                return; // the call after the tool result
+            for (const StreamDelta &d : deltas) {
+                if (d.kind == StreamDelta::Kind::Text || d.kind == StreamDelta::Kind::Reasoning
+                    || d.kind == StreamDelta::Kind::Refusal)
+                    readChars += d.text.size();
+                else if (d.kind == StreamDelta::Kind::ToolCall)
+                    readChars += d.toolCall.arguments.size();
+            }
+            reads << Sample {benchNow(), readChars};
+        });
     };
     auto rowsConnection = QObject::connect(
         thread, &QAbstractItemModel::rowsInserted, &window, [&](const QModelIndex &, int first, int last) {
@@ -418,6 +418,7 @@ protected:
 
 struct FlushPath
 {
+    Conversation doc {nullptr, QString()};
     ThreadModel model;
     ChatView view;
     StreamDecoder decoder {WireFormat::OpenAiChat};
@@ -438,7 +439,7 @@ void flush(FlushPath &p, QByteArrayView bytes, bool paint)
         else if (d.kind == StreamDelta::Kind::Reasoning)
             reasoning += d.text;
     }
-    p.model.appendText(p.id, text, reasoning);
+    p.doc.appendText(p.id, text, reasoning);
     // As in the app: dataChanged schedules one paint (and, when a height changed, a layout of the
     // view), which the event loop runs a few milliseconds later (QWindow::requestUpdate). Tool
     // arguments change nothing on screen while they stream.
@@ -480,7 +481,11 @@ int runFlushCost(const QString &shapeName, int deltas, int deltasPerFlush)
     Message reply = Message::create(session, user.id, Role::Assistant, QString());
     reply.status = MessageStatus::Generating;
     p.id = reply.id;
-    p.model.load(session, {user, reply}, reply.id);
+    Session s;
+    s.id = session;
+    s.activeLeafId = reply.id;
+    p.doc.reset(s, {user, reply});
+    p.model.setConversation(&p.doc);
     p.view.setThreadModel(&p.model);
     p.view.resize(1000, 700);
     p.view.viewport()->installEventFilter(&p.paints);
@@ -522,7 +527,7 @@ bool runStreamShapes(MainWindow &window, ShapeServer &server, const StreamBenchO
                 "debug",
 #endif
                 loadAverage());
-    std::printf("stalls: intervals of a 2 ms heartbeat timer on the GUI thread; read = deltas reaching AgentRun; "
+    std::printf("stalls: intervals of a 2 ms heartbeat timer on the GUI thread; read = deltas reaching Turn; "
                 "shown = text in the ThreadModel\n");
     bool ok = true;
     int index = 0;

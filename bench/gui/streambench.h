@@ -25,7 +25,7 @@ struct StreamBenchOptions
 };
 
 // Streams every shape at every rate into the open conversation of window through the real app
-// path (AgentRun → ChatTurn → StreamingCall, storage on its writer thread, ChatController →
+// path (Turn → ModelCall → StreamingCall, storage on its writer thread, ChatController →
 // ThreadModel → ChatView), with a raw QNetworkAccessManager reader of the same stream as the
 // baseline; prints one line per run. Returns false if a reply did not arrive whole.
 bool runStreamShapes(MainWindow &window, ShapeServer &server, const StreamBenchOptions &options);

@@ -1,10 +1,10 @@
 // bench_persist: the cost of streaming to disk. A loopback SSE server sends 500 text deltas per
 // second; the same stream is consumed once by a bare StreamingCall (baseline: network + parsing)
-// and once through ChatTurn (flushes through the AsyncStore writer into a real SQLite file).
+// and once through ModelCall (flushes through the AsyncStore writer into a real SQLite file).
 // Prints CPU % of the whole process (all threads) and flushes per second for both.
 
 #include "core/domain/session.h"
-#include "engine/chatturn.h"
+#include "engine/turn/modelcall.h"
 #include "llm/providerclient.h"
 #include "llm/streamingcall.h"
 #include "storage/asyncstore.h"
@@ -134,7 +134,7 @@ int main(int argc, char **argv)
         baseline = {wall.elapsed() / 1000.0, cpuSeconds() - cpu0, 0, text};
     }
 
-    // Persisted: ChatTurn with the real writer thread and a SQLite file.
+    // Persisted: ModelCall with the real writer thread and a SQLite file.
     Figures persisted;
     QTemporaryDir dir;
     {
@@ -150,11 +150,11 @@ int main(int argc, char **argv)
             if (!sync || !sync.value()->sessions().create(session))
                 return 1;
         }
-        ChatTurn turn(&store, &client);
+        ModelCall turn(&store, &client);
         const double cpu0 = cpuSeconds();
         QElapsedTimer wall;
         wall.start();
-        QObject::connect(&turn, &ChatTurn::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&turn, &ModelCall::finished, &loop, &QEventLoop::quit);
         turn.send(session.id, QStringLiteral("go"));
         loop.exec();
         persisted = {wall.elapsed() / 1000.0, cpuSeconds() - cpu0, turn.flushCount(), 0};
@@ -173,7 +173,7 @@ int main(int argc, char **argv)
                     f.flushes / f.wallS, static_cast<long long>(f.stored));
     };
     row("baseline (no storage)", baseline);
-    row("ChatTurn + writer", persisted);
+    row("ModelCall + writer", persisted);
     std::printf("flushes: %d (the first at once, then at most one per 250 ms, plus the final one)\n",
                 persisted.flushes);
     std::printf("cpu ratio persisted/baseline: %.2f; extra cpu %.1f%% of one core\n", persisted.cpuS / baseline.cpuS,

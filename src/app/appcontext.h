@@ -12,9 +12,24 @@ class QSettings;
 namespace Skein {
 
 class AsyncStore;
+class Conversations;
+class ContextService;
+class MemoryService;
+class SessionService;
+class StartupService;
+class ForwardingSecretStore;
 class MemoryHousekeeper;
 class SecretStore;
 class Store;
+class ToolHost;
+class TurnRunner;
+
+// Settings services (src/app/settings/).
+class ApprovalService;
+class DataService;
+class McpServerService;
+class ProviderService;
+class SettingsService;
 
 struct ComponentVersion
 {
@@ -55,25 +70,68 @@ public:
 
     // The one network manager every provider client shares (created on first use, this thread).
     QNetworkAccessManager *network();
-    // Where API keys live: the OS keychain unless a test injected another store.
+    // Where API keys live: the OS keychain unless another store was set. The object stays the
+    // same when the store behind it is replaced, so services keep it.
     SecretStore &secrets();
     void setSecretStore(std::unique_ptr<SecretStore> store);
 
     // The context engine's background work (summaries, memories, idle compaction, topic checks)
     // over storage(), network() and secrets(); created on first use, after storage() is open.
-    // Feed it turnCompleted(sessionId, assistantMessageId) and call start() for idle checks.
+    // conversations() feeds it every finished turn; call start() for idle checks.
     MemoryHousekeeper &housekeeper();
+
+    // The tools of this process: the built-ins and the user's MCP servers (created on first use;
+    // reload() reads the settings and starts the servers).
+    ToolHost &tools();
+    // One turn per conversation at a time, here and across processes on this data dir.
+    TurnRunner &turns();
+    // Where conversations are run (documents and turns), for the app and the CLI alike; created on
+    // first use over storage(), network(), secrets(), tools(), turns() and housekeeper().
+    Conversations &conversations();
+    // What the panels ask instead of the store (src/app/services), created on first use:
+    // the conversation list's work (list, rename, pin, archive, delete with undo, …),
+    SessionService &sessions();
+    // the memory inspector's,
+    MemoryService &memories();
+    // the context inspector's (what a reply was sent, what the next message would send),
+    ContextService &contextService();
+    // and opening the database at start, crash repair, salvage and usage figures.
+    StartupService &startup();
 
     // Versions of the libraries Skein runs on, for the About box and --version.
     QList<ComponentVersion> componentVersions() const;
+
+    // --- Settings services (src/app/settings/): what the Settings dialog and the first-run page
+    // ask instead of the store. Created on first use over storage() (open it first), secrets()
+    // and network(); owned here.
+    SettingsService &settingsService();
+    ProviderService &providerService();
+    McpServerService &mcpServerService();
+    ApprovalService &approvalService();
+    DataService &dataService();
+    // --- end of the settings services
 
 private:
     QString m_dataDir;
     std::unique_ptr<QSettings> m_uiState;
     QNetworkAccessManager *m_network = nullptr;
     AsyncStore *m_storage = nullptr;
-    std::unique_ptr<SecretStore> m_secrets;
+    ForwardingSecretStore *m_secrets = nullptr;
     MemoryHousekeeper *m_housekeeper = nullptr;
+    ToolHost *m_tools = nullptr;
+    TurnRunner *m_turns = nullptr;
+    Conversations *m_conversations = nullptr;
+    SessionService *m_sessions = nullptr;
+    MemoryService *m_memories = nullptr;
+    ContextService *m_contextService = nullptr;
+    StartupService *m_startup = nullptr;
+
+    // Settings services, created on first use.
+    SettingsService *m_settingsService = nullptr;
+    ProviderService *m_providerService = nullptr;
+    McpServerService *m_mcpServerService = nullptr;
+    ApprovalService *m_approvalService = nullptr;
+    DataService *m_dataService = nullptr;
 };
 
 } // namespace Skein

@@ -10,6 +10,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 
 namespace Skein {
@@ -85,6 +86,12 @@ void defineSend(QCommandLineParser &p)
         Cli::tr("variable")});
     p.addOption({QStringLiteral("model"), Cli::tr("The model."), Cli::tr("model")});
     p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
+    p.addOption({QStringLiteral("no-servers"), Cli::tr("Only the built-in tools; do not start MCP servers.")});
+    p.addOption({QStringLiteral("no-background"), Cli::tr("Skip the work that follows a turn (summarising old turns, learning memories).")});
+    p.addOption(
+        {QStringLiteral("wait-background"),
+                        Cli::tr("Do the work that follows a turn before exiting (by default it runs on in a process of "
+                                "its own).")});
     Cli::defineToolOptions(p);
 }
 
@@ -114,8 +121,11 @@ const QList<Cli::Command> &Cli::commands()
         {"send",
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--api-key-env VAR] [--model M] "
          "[--max-iterations N] "
-         "[--allow-tool NAME]... [--deny-tools] [--no-tools] [--json] TEXT|-",
+         "[--allow-tool NAME]... [--deny-tools] [--no-tools] [--no-servers] [--no-background | --wait-background] "
+         "[--json] TEXT|-",
          &Cli::cmdSend, defineSend},
+        {"background", "background ID [--reply MSG] [--provider NAME --api-key-env VAR]", &Cli::cmdBackground,
+         &Cli::defineBackground},
         {"memories", "memories list|add|edit|delete|accept|reject|disable|promote|restore|history [ID] [TEXT] [--json]",
          &Cli::cmdMemories, &Cli::defineMemories},
         {"summaries", "summaries ID [--json]", &Cli::cmdSummaries, defineJson},
@@ -264,6 +274,9 @@ int Cli::run(const QStringList &arguments)
     }
     const QString dirOption
         = sub.value(QStringLiteral("data-dir")).isEmpty() ? options.dataDir(parser) : options.dataDir(sub);
+    // The background work `send` starts never makes a data dir that went away meanwhile.
+    if (command->run == &Cli::cmdBackground && !dirOption.isEmpty() && !QFileInfo::exists(dirOption))
+        return fail(tr("no data directory %1").arg(dirOption));
     QString error;
     const QString dataDir = DataDir::ensure(dirOption, &error);
     if (dataDir.isEmpty())

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include "app/turnrequest.h"
 #include "secrets/secretstore.h"
 
 class QCommandLineParser;
@@ -103,10 +104,18 @@ private:
     int cmdTools(QCommandLineParser &parser);
     int cmdMcp(QCommandLineParser &parser);
     int cmdRestore(QCommandLineParser &parser);
-    // Runs one user turn (or resumes a waiting one when text is null) with tools and prints it;
-    // returns the exit status. store must be open; m_store is closed.
-    int runAgent(AsyncStore &store, ProviderClient &client, const QString &sessionId, const QString &text,
-                 const QString &model, const QString &providerId, QCommandLineParser &parser);
+    // cli_send.cpp: runs one turn through the app's Conversations at the terminal and prints it;
+    // returns the exit status. Needs openAsyncStore(); m_store is closed.
+    int runTurn(TurnRequest request, QCommandLineParser &parser);
+    // The turn's limits and approval presets from the settings and the command line.
+    TurnOptions turnOptions(const QCommandLineParser &parser);
+    // Opens AppContext::storage() (the writer and reader threads); reports a failure.
+    bool openAsyncStore();
+    // The housekeeper's after-turn work: waited for here, or started in a process of its own.
+    void waitForBackgroundWork();
+    void startBackgroundWork(const QString &sessionId, const QString &replyId, const QCommandLineParser &parser);
+    int cmdBackground(QCommandLineParser &parser);
+    static void defineBackground(QCommandLineParser &parser);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -1,10 +1,11 @@
 // skein-cli providers: configured providers in the database, their keys in the keychain.
 #include "app/appcontext.h"
+#include "app/settings/providercheck.h"
 #include "cli.h"
 #include "core/domain/ids.h"
 #include "core/domain/providerconfig.h"
-#include "engine/providerkeys.h"
-#include "engine/providerkinds.h"
+#include "engine/providers/providerkeys.h"
+#include "engine/providers/providerkinds.h"
 #include "llm/modellistcall.h"
 #include "llm/providerclient.h"
 #include "secrets/secretstore.h"
@@ -34,19 +35,6 @@ QJsonObject modelJson(const ModelInfo &m)
     return o;
 }
 
-QString keyStateName(ApiKeyState state)
-{
-    switch (state) {
-    case ApiKeyState::None:
-        return QStringLiteral("none");
-    case ApiKeyState::Keychain:
-        return QStringLiteral("keychain");
-    case ApiKeyState::Unknown:
-        break;
-    }
-    return QStringLiteral("unknown");
-}
-
 QString keyStateText(ApiKeyState state)
 {
     switch (state) {
@@ -72,7 +60,7 @@ QJsonObject providerJson(const ProviderConfig &p)
     o.insert(QStringLiteral("base_url"), p.baseUrl);
     o.insert(QStringLiteral("model"), p.defaultModel);
     o.insert(QStringLiteral("models"), models);
-    o.insert(QStringLiteral("api_key"), keyStateName(p.apiKey));
+    o.insert(QStringLiteral("api_key"), apiKeyStateName(p.apiKey).isEmpty() ? QStringLiteral("unknown") : apiKeyStateName(p.apiKey));
     o.insert(QStringLiteral("enabled"), p.enabled);
     o.insert(QStringLiteral("review"), p.importedForReview ? QJsonValue(QStringLiteral("imported")) : QJsonValue());
     return o;
@@ -83,28 +71,6 @@ QString usageText(const ProviderConfig &p)
     if (p.importedForReview)
         return Cli::tr("imported — review, then 'providers enable %1'").arg(p.name);
     return p.enabled ? Cli::tr("enabled") : Cli::tr("disabled");
-}
-
-// Fetched models join the stored list; what the user set stays, gaps are filled from the server.
-void mergeModels(QList<ModelInfo> &stored, const QList<ModelInfo> &fetched)
-{
-    for (const ModelInfo &f : fetched) {
-        auto it = std::find_if(stored.begin(), stored.end(), [&](const ModelInfo &m) { return m.id == f.id; });
-        if (it == stored.end()) {
-            stored.append(f);
-            continue;
-        }
-        if (it->contextWindow <= 0)
-            it->contextWindow = f.contextWindow;
-        if (it->maxOutputTokens <= 0)
-            it->maxOutputTokens = f.maxOutputTokens;
-        if (it->inputPricePerMTok <= 0)
-            it->inputPricePerMTok = f.inputPricePerMTok;
-        if (it->outputPricePerMTok <= 0)
-            it->outputPricePerMTok = f.outputPricePerMTok;
-        if (it->cachedInputPricePerMTok <= 0)
-            it->cachedInputPricePerMTok = f.cachedInputPricePerMTok;
-    }
 }
 
 void printModel(QTextStream &out, const ModelInfo &m)
@@ -360,7 +326,7 @@ int Cli::cmdProviders(QCommandLineParser &parser)
         runLoop(done);
         if (call->error().isError())
             return fail(call->error().displayText());
-        mergeModels(config.models, call->models());
+        ProviderCheck::mergeModels(config.models, call->models());
         config.updatedAt = Ids::nowMs();
         if (Status s = m_store->providers().save(config); !s)
             return fail(s.error());

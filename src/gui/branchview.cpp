@@ -1,11 +1,7 @@
 #include "branchview.h"
 
 #include "branchgraph.h"
-#include "storage/asyncstore.h"
-#include "storage/messagerepository.h"
-#include "storage/sessionrepository.h"
-#include "storage/store.h"
-#include "storage/summaryrepository.h"
+#include "engine/conversation/conversation.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -13,6 +9,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -31,18 +28,15 @@ QString counted(qint64 n, const QString &one, const QString &many)
 
 } // namespace
 
-struct BranchView::Loaded
-{
-    QList<BranchNode> nodes;
-    QList<BranchSummary> summaries;
-    QString activeLeaf;
-};
-
-BranchView::BranchView(AsyncStore &store, QWidget *parent)
+BranchView::BranchView(QWidget *parent)
     : QWidget(parent)
-    , m_store(store)
+    , m_rebuildTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("branchView"));
+    // Bursts of changes (a tool loop storing results) become one relayout.
+    m_rebuildTimer->setSingleShot(true);
+    m_rebuildTimer->setInterval(30);
+    connect(m_rebuildTimer, &QTimer::timeout, this, [this] { rebuild(false); });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -95,6 +89,7 @@ BranchView::BranchView(AsyncStore &store, QWidget *parent)
     bar->addStretch(1);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("branchStatus"));
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setForegroundRole(QPalette::PlaceholderText);
     m_status->setMinimumWidth(1); // clipped rather than widening a narrow dock
     bar->addWidget(m_status);
@@ -111,17 +106,53 @@ BranchView::BranchView(AsyncStore &store, QWidget *parent)
     m_status->setText(tr("No conversation open"));
 }
 
-void BranchView::setSession(const QString &sessionId)
+QString BranchView::sessionId() const
 {
-    if (sessionId == m_sessionId)
+    return m_conversation ? m_conversation->sessionId() : QString();
+}
+
+void BranchView::setConversation(Conversation *conversation)
+{
+    if (conversation == m_conversation)
         return;
-    m_sessionId = sessionId;
+    for (const QMetaObject::Connection &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
+    m_conversation = conversation;
     m_options.expanded.clear();
-    m_nodes.clear();
-    m_summaries.clear();
-    m_activeLeaf.clear();
-    relayout();
-    refresh();
+    if (conversation) {
+        const ConversationTree *tree = &conversation->tree();
+        m_connections << connect(tree, &ConversationTree::resetDone, this, [this] { rebuild(true); })
+                      << connect(tree, &ConversationTree::nodeAdded, this, &BranchView::scheduleRebuild)
+                      << connect(tree, &ConversationTree::subtreeRemoved, this, &BranchView::scheduleRebuild)
+                      << connect(conversation, &Conversation::summariesChanged, this, &BranchView::scheduleRebuild)
+                      << connect(conversation, &Conversation::activeLeafChanged, this, &BranchView::scheduleRebuild)
+                      << connect(conversation, &Conversation::messageChanged, this,
+                                 [this](const QString &id) {
+                                     // Only what a card shows: its status and the start of its text.
+                                     const Message *m = m_conversation->find(id);
+                                     for (const BranchNode &n : std::as_const(m_nodes))
+                                         if (n.id == id) {
+                                             if (!m || m->status != n.status || n.text.size() < kPreviewChars)
+                                                 scheduleRebuild();
+                                             return;
+                                         }
+                                 })
+                      << connect(conversation, &QObject::destroyed, this, [this] { setConversation(nullptr); });
+    }
+    rebuild(conversation && conversation->isLoaded());
+}
+
+void BranchView::refresh()
+{
+    if (m_conversation)
+        m_conversation->load();
+}
+
+void BranchView::scheduleRebuild()
+{
+    if (!m_rebuildTimer->isActive())
+        m_rebuildTimer->start();
 }
 
 void BranchView::setSelectedMessage(const QString &messageId)
@@ -134,76 +165,40 @@ void BranchView::setSelectedMessage(const QString &messageId)
     m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(messageId, -1));
 }
 
-void BranchView::refresh()
+void BranchView::rebuild(bool announce)
 {
-    if (m_sessionId.isEmpty())
-        return;
-    if (m_loading) {
-        m_reloadQueued = true; // coalesce bursts of writes into one more load
-        return;
-    }
-    m_loading = true;
-    const quint64 generation = ++m_generation;
-    const QString sessionId = m_sessionId;
-    m_store.read<Loaded>(
-        this,
-        [sessionId](Store &store) -> Result<Loaded> {
-            Loaded out;
-            auto session = store.sessions().get(sessionId);
-            if (!session)
-                return session.error();
-            out.activeLeaf = session->activeLeafId;
-            auto messages = store.messages().bySession(sessionId);
-            if (!messages)
-                return messages.error();
-            out.nodes.reserve(messages->size());
-            for (const Message &m : std::as_const(*messages)) {
-                QString text = m.content.isEmpty() && !m.toolCalls.isEmpty()
-                    ? QString(QStringLiteral("⚙ ") + m.toolCalls.first().toObject().value(u"name").toString())
-                    : m.content.left(kPreviewChars);
-                out.nodes.append({m.id, m.parentId, m.role, m.status, text, m.createdAt});
-            }
-            auto summaries = store.summaries().bySession(sessionId);
-            if (!summaries)
-                return summaries.error();
-            for (const Summary &s : std::as_const(*summaries))
-                out.summaries.append(
-                    {s.id, s.level, s.firstMessageId, s.lastMessageId, s.content.left(kPreviewChars), s.tokenCount});
-            return out;
-        },
-        [this, generation](Result<Loaded> result) {
-            m_loading = false;
-            if (generation == m_generation) {
-                if (result)
-                    applyLoaded(*result);
-                else
-                    m_status->setText(tr("Could not load the tree: %1").arg(result.error().message));
-            }
-            if (m_reloadQueued) {
-                m_reloadQueued = false;
-                refresh();
-            }
-        });
-}
-
-void BranchView::applyLoaded(const Loaded &data)
-{
-    m_nodes = data.nodes;
-    m_summaries = data.summaries;
-    m_latestChild.clear();
-    QHash<QString, qint64> latestAt;
-    for (const BranchNode &n : std::as_const(m_nodes)) {
-        if (n.parentId.isEmpty())
-            continue;
-        auto it = latestAt.find(n.parentId);
-        if (it == latestAt.end() || n.createdAt > *it
-            || (n.createdAt == *it && n.id > m_latestChild.value(n.parentId))) {
-            latestAt.insert(n.parentId, n.createdAt);
-            m_latestChild.insert(n.parentId, n.id);
+    m_rebuildTimer->stop();
+    m_nodes.clear();
+    m_summaries.clear();
+    m_activeLeaf.clear();
+    if (m_conversation) {
+        const Conversation &doc = *m_conversation;
+        const ConversationTree &tree = doc.tree();
+        // Parents before children, siblings in creation order: the order the layout expects. Only
+        // this session's own messages (a fork's entry path belongs to the session it forks from).
+        QStringList todo = tree.roots();
+        std::reverse(todo.begin(), todo.end());
+        while (!todo.isEmpty()) {
+            const QString id = todo.takeLast();
+            QStringList children = tree.children(id);
+            std::reverse(children.begin(), children.end());
+            todo += children;
+            const Message *m = doc.find(id);
+            if (!m || m->sessionId != doc.sessionId())
+                continue;
+            const QString text = m->content.isEmpty() && !m->toolCalls.isEmpty()
+                ? QString(QStringLiteral("⚙ ") + m->toolCalls.first().toObject().value(u"name").toString())
+                : m->content.left(kPreviewChars);
+            m_nodes.append({m->id, m->parentId, m->role, m->status, text, m->createdAt});
         }
+        for (const Summary &s : doc.summaries())
+            m_summaries.append(
+                {s.id, s.level, s.firstMessageId, s.lastMessageId, s.content.left(kPreviewChars), s.tokenCount});
+        m_activeLeaf = doc.activeLeaf();
     }
-    m_activeLeaf = latestLeafUnder(data.activeLeaf);
     relayout();
+    if (!announce)
+        return;
     const QString focus = m_selected.isEmpty() ? m_activeLeaf : m_selected;
     m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(focus, -1));
     Q_EMIT loaded();
@@ -214,7 +209,7 @@ void BranchView::relayout()
     const BranchLayout::Result result = BranchLayout::layout(m_nodes, m_summaries, m_activeLeaf, m_options);
     m_graph->setLayoutResult(result);
     m_graph->setSelectedMessage(m_selected);
-    if (m_sessionId.isEmpty()) {
+    if (!m_conversation) {
         m_status->setText(tr("No conversation open"));
         return;
     }
@@ -226,14 +221,6 @@ void BranchView::relayout()
         leaves += !parents.contains(n.id);
     m_status->setText(counted(m_nodes.size(), tr("1 message"), tr("%1 messages"))
                       + QStringLiteral(" · ") + counted(leaves, tr("1 branch"), tr("%1 branches")));
-}
-
-QString BranchView::latestLeafUnder(const QString &id) const
-{
-    QString leaf = id;
-    for (int guard = 0; m_latestChild.contains(leaf) && guard <= m_nodes.size(); ++guard)
-        leaf = m_latestChild.value(leaf);
-    return leaf;
 }
 
 void BranchView::activateItem(int index)
@@ -250,24 +237,21 @@ void BranchView::activateItem(int index)
         Q_EMIT messageActivated(item.id);
         return;
     }
-    const QString sessionId = m_sessionId;
-    const QString leaf = latestLeafUnder(item.id);
+    if (!m_conversation)
+        return;
+    const QString sessionId = m_conversation->sessionId();
     const QString messageId = item.id;
-    m_store.write(
-        this, [sessionId, leaf](Store &store) { return store.sessions().setActiveLeaf(sessionId, leaf); },
-        [this, sessionId, leaf, messageId](Status status) {
-            if (!status) {
-                m_status->setText(tr("Could not switch branch: %1").arg(status.error().message));
-                return;
-            }
-            if (sessionId != m_sessionId)
-                return;
-            m_activeLeaf = leaf;
-            relayout();
-            Q_EMIT activeLeafChanged(sessionId, leaf);
-            Q_EMIT messageActivated(messageId);
-        },
-        Durability::Full);
+    QPointer<BranchView> self(this);
+    const bool switched = m_conversation->showBranchOf(messageId, [self, sessionId, messageId](const Status &s) {
+        if (!self || !s || self->sessionId() != sessionId)
+            return;
+        Q_EMIT self->activeLeafChanged(sessionId, self->m_activeLeaf);
+        Q_EMIT self->messageActivated(messageId);
+    });
+    if (!switched)
+        return;
+    m_activeLeaf = m_conversation->activeLeaf();
+    relayout();
 }
 
 void BranchView::toggleBracket(int index)

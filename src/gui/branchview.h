@@ -1,43 +1,45 @@
 #pragma once
 
+#include "engine/conversation/conversation.h"
 #include "models/branchlayout.h"
 
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 #include <QWidget>
 
 class QAction;
 class QLabel;
+class QTimer;
 class QToolButton;
 
 namespace Skein {
 
-class AsyncStore;
 class BranchGraph;
 
-// The Branches tab (SPEC §6): the whole tree of the open conversation as a graph. Loads the
-// messages and summaries off the GUI thread; clicking a message on another branch makes that
-// branch's latest leaf the session's active leaf (written through AsyncStore) and announces it.
-// Zoom and compact mode are QActions added to the widget (QWidget::actions()) for a window menu.
+// The Branches tab (SPEC §6): the whole tree of the open conversation as a graph, drawn from its
+// Conversation document (messages, summaries, the active leaf) and kept in step with it; clicking
+// a message on another branch makes that branch's latest leaf the active one (the document stores
+// it) and announces it. Zoom and compact mode are QActions added to the widget
+// (QWidget::actions()) for a window menu.
 class BranchView final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BranchView)
 
 public:
-    explicit BranchView(AsyncStore &store, QWidget *parent = nullptr);
+    explicit BranchView(QWidget *parent = nullptr);
 
-    QString sessionId() const { return m_sessionId; }
+    QString sessionId() const;
+    Conversation *conversation() const { return m_conversation; }
     QString activeLeaf() const { return m_activeLeaf; }
     BranchGraph *graph() const { return m_graph; }
     bool isCompact() const { return m_options.compact; }
-    // Tests: true while a load is in flight.
-    bool isLoading() const { return m_loading; }
-
 public Q_SLOTS:
-    void setSession(const QString &sessionId);
+    // The conversation shown (nullptr: none); followed until another is set or it goes.
+    void setConversation(Skein::Conversation *conversation);
     void setSelectedMessage(const QString &messageId);
-    // Reloads the tree (after a write elsewhere: new message, branch switch, summary).
+    // Reads the conversation again from storage (after a write by another process).
     void refresh();
     void setCompact(bool compact);
     void zoomIn();
@@ -49,32 +51,29 @@ Q_SIGNALS:
     void activeLeafChanged(const QString &sessionId, const QString &leafId);
     // The user clicked a message: show it in the chat view.
     void messageActivated(const QString &messageId);
-    // A load finished and the graph shows the current tree.
+    // The graph shows the conversation as it was (re)loaded.
     void loaded();
 
 private:
-    struct Loaded;
-    void applyLoaded(const Loaded &data);
+    // Takes the nodes and summaries from the document again; announce: emit loaded().
+    void rebuild(bool announce);
+    void scheduleRebuild();
     void relayout();
     void activateItem(int item);
     void toggleBracket(int bracket);
-    QString latestLeafUnder(const QString &id) const;
 
-    AsyncStore &m_store;
+    QPointer<Conversation> m_conversation;
+    QList<QMetaObject::Connection> m_connections;
+    QTimer *m_rebuildTimer = nullptr;
     BranchGraph *m_graph = nullptr;
     QLabel *m_status = nullptr;
     QToolButton *m_compactButton = nullptr;
     QAction *m_compactAction = nullptr;
-    QString m_sessionId;
     QString m_activeLeaf;
     QString m_selected;
     QList<BranchNode> m_nodes;
     QList<BranchSummary> m_summaries;
-    QHash<QString, QString> m_latestChild;
     BranchLayout::Options m_options;
-    quint64 m_generation = 0;
-    bool m_loading = false;
-    bool m_reloadQueued = false;
 };
 
 } // namespace Skein

@@ -1,48 +1,45 @@
 #pragma once
 
+#include "app/conversations.h"
 #include "composer.h"
 #include "core/conversationtree.h"
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
-#include "engine/agent/agentoptions.h"
 #include "engine/context/contextexclusions.h"
+#include "engine/conversation/conversation.h"
+#include "engine/turn/turnoptions.h"
 
 #include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
-#include <functional>
 #include <optional>
 
 class QTimer;
 
 namespace Skein {
 
-class AgentRun;
-class AgentRunner;
 class AppContext;
-class ChatTurn;
-class ProviderClient;
-class ToolHost;
+class Conversation;
 class SearchResultModel;
 class SessionListModel;
 class ThreadModel;
-struct StreamDelta;
-struct SecretResult;
+class ToolHost;
 
-// The chat area's logic between the widgets and storage: loads sessions and threads off the GUI
-// thread, runs one turn at a time (further sends queue) and feeds streamed text to the
-// ThreadModel on a 25 ms timer. A sent message runs the agent loop (AgentRun: tools, approvals
-// on the tool cards, limits); regenerate, continue and re-run are single model calls (ChatTurn).
-// A session left waiting for an approval (e.g. by a restart) resumes when it is opened.
+// The chat area's presenter: the conversation list (SessionService), search, the conversation
+// shown (a Conversation document from Conversations, adapted by ThreadModel) and the model picked
+// in the composer. Replies are Conversations' business: each conversation runs its own turns, so
+// a reply can stream in one while the user writes in another; busy / queue / stop / approvals
+// here are those of the conversation shown. Holds no store and writes no storage job.
 //
 // Public API for other panels (branch view, memory and context inspectors):
 //   currentSessionId() / currentSessionChanged(id)   the session shown in the chat view
+//   conversation()                                   its document (tree, messages, summaries)
 //   selectedMessageId() / selectedMessageChanged(id) the message the user selected (or "")
 //   openMessage(sessionId, messageId)                show that session on the branch through
 //                                                    the message and scroll to it
 //   showBranchOf(messageId)                          switch branch within the current session
-//   threadModel()                                    the active branch's rows and the full tree
+//   threadModel()                                    the active branch's rows
 //   activeLeafChanged(sessionId, leafId)             after any branch switch or new message
 //   messageStored(sessionId, messageId)              a reply finished and is on disk
 class ChatController final : public QObject
@@ -57,29 +54,32 @@ public:
     SessionListModel *sessionModel() const { return m_sessions; }
     SearchResultModel *searchModel() const { return m_search; }
     ThreadModel *threadModel() const { return m_thread; }
+    Conversation *conversation() const { return m_conversation; }
 
-    QString currentSessionId() const { return m_currentSession.id; }
-    Session currentSession() const { return m_currentSession; }
+    QString currentSessionId() const;
+    Session currentSession() const;
     QString selectedMessageId() const { return m_selectedMessage; }
-    bool isBusy() const { return m_busy; }
-    int queuedCount() const { return int(m_queue.size()); }
+    // The conversation shown has a turn running (or starting).
+    bool isBusy() const;
+    // Requests waiting behind it.
+    int queuedCount() const;
     QList<ModelChoice> modelChoices() const { return m_choices; }
-    ToolHost *toolHost() const { return m_tools; }
+    ToolHost *toolHost() const;
     bool toolsEnabled() const { return m_toolsEnabled; }
-    // The approval the user is asked for on this call's card, if any.
+    // The approval the user is asked for on this call's card (conversation shown), if any.
     std::optional<ApprovalRequest> pendingApproval(const QString &callId) const;
     ModelChoice currentChoice() const { return m_choice; }
+    // What a conversation of this process is doing (the sidebar's marks).
+    Conversations::Activity activity(const QString &sessionId) const;
 
     // Milliseconds a deleted session stays restorable (tests shorten it).
-    void setUndoWindow(int ms) { m_undoWindowMs = ms; }
+    void setUndoWindow(int ms);
     // The session start() opens (when it still exists); otherwise the most recent one.
     void setResumeSession(const QString &sessionId) { m_resumeSessionId = sessionId; }
     // How streamed text reaches the view (ms between updates).
-    void setStreamInterval(int ms) { m_streamIntervalMs = ms; }
+    void setStreamInterval(int ms);
 
-    // A heuristic title from the first user message (first line, at most ~48 characters at a
-    // word boundary): used after the first exchange when the user has not named the session.
-    static QString titleFromText(const QString &text);
+    static QString titleFromText(const QString &text) { return Conversations::titleFromText(text); }
 
 public Q_SLOTS:
     // Storage is open: loads the session list and providers.
@@ -106,6 +106,7 @@ public Q_SLOTS:
     void decideTool(const QString &callId, Skein::ApprovalDecision decision);
 
     void send(const QString &text);
+    // Esc: stops the conversation shown (others keep running).
     void stop();
     void editMessage(const QString &userMessageId, const QString &newText);
     void regenerate(const QString &assistantMessageId);
@@ -116,6 +117,7 @@ public Q_SLOTS:
     void deleteBranch(const QString &messageId);
     void switchSibling(const QString &messageId, Skein::ConversationTree::Direction direction);
 
+    // chatcontroller_sessions.cpp: the conversation list.
     void search(const QString &text);
     void renameSession(const QString &sessionId, const QString &title);
     void setPinned(const QString &sessionId, bool pinned);
@@ -134,7 +136,7 @@ Q_SIGNALS:
     // The view should scroll to this message (after openMessage / a search jump).
     void scrollRequested(const QString &messageId);
     void busyChanged(bool busy);
-    // A reply or agent run of this session started / ended (idle compaction leaves it alone).
+    // A turn of this session started / ended.
     void runStarted(const QString &sessionId);
     void runFinished(const QString &sessionId);
     void queueChanged(int count);
@@ -142,10 +144,11 @@ Q_SIGNALS:
     void sessionModelChosen(const QString &providerId, const QString &model);
     // Tokens of the next request without the draft (system prompt + active branch).
     void contextTokensChanged(qint64 tokens);
-    // A tool call waits for the user's decision on its card (its arguments are shown there).
+    // A tool call of the conversation shown waits for the user's decision on its card.
     void approvalRequested(const Skein::ApprovalRequest &request);
     // The agent loop's state for a session (running, waiting for a tool or approval, done).
     void agentStateChanged(const QString &sessionId, Skein::SessionState state);
+    void activityChanged(const QString &sessionId, Skein::Conversations::Activity activity);
     // A send could not start (the session is busy in another window or process): the text goes
     // back to the composer.
     void sendRefused(const QString &text);
@@ -159,82 +162,35 @@ Q_SIGNALS:
     void threadLoaded(const QString &sessionId);
 
 private:
-    enum class TurnKind { Send, Retry, Continue, Resume };
-    struct PendingTurn
-    {
-        TurnKind kind = TurnKind::Send;
-        QString sessionId;
-        QString text;
-        QString targetId; // retry / continue: the assistant message
-        QString parentId; // send: the user message's parent (the leaf, or an edited message's parent)
-        ContextExclusions exclusions; // retry: what the context inspector left out
-    };
-
-    void loadThread(const QString &sessionId, const QString &showMessageId);
-    void runTurn(const PendingTurn &pending);
-    void startTurn(const PendingTurn &pending, const ProviderConfig &provider, const QString &key);
-    // Records what a key lookup taught (a key found or missing) and tells the user when a stored
-    // key cannot be read because the keychain is unavailable.
-    void noteKeyLookup(const ProviderConfig &provider, const SecretResult &secret);
-    void onDeltas(const QList<StreamDelta> &deltas);
-    void flushStream();
-    void onTurnFinished();
-    // chatcontroller_agent.cpp: sends and resumes run the agent loop.
-    void startRun(const PendingTurn &pending, ProviderClient *client, const QString &providerId, const QString &model);
-    void onRunFinished(Skein::SessionState state, const QString &error);
-    // Shows the finished reply as stored, then settles the turn (idle, or the next queued one).
-    void finishTurn(const PendingTurn &finished, const QString &assistantId, const QString &userId);
-    void settleTurn(const PendingTurn &finished, const QString &userId);
-    // Adds the stored messages between the shown branch and `messageId` (tool results, the
-    // next reply) and refreshes the finished ones; the reply being streamed is left alone.
-    // Brings the shown branch up to the stored path ending at messageId (or the session's active
-    // leaf); `then` runs once that is applied (or could not be), e.g. to report the turn done.
-    void syncPath(const QString &sessionId, const QString &messageId, std::function<void()> then = {});
-    void syncActiveLeaf(const QString &sessionId, std::function<void()> then = {});
-    void refreshMessage(const QString &messageId);
-    void finishPendingTurn(const QString &error);
-    void persistActiveLeaf();
-    void refreshSession(const QString &sessionId);
-    void commitDelete(const QString &sessionId);
+    void show(const QString &sessionId, const QString &showMessageId);
+    void onShown(const QString &showMessageId);
+    void closeCurrent();
+    void run(TurnRequest request);
+    void onActivity(const QString &sessionId, Conversations::Activity activity);
+    void onTurnFinished(const QString &sessionId, const QString &lastReplyId);
     void updateContextTokens();
-    void maybeAutoTitle(const QString &sessionId, const QString &userText);
+    void sessionListChanged(const Session &session);
 
     AppContext &m_context;
+    Conversations &m_conversations;
     SessionListModel *m_sessions;
     SearchResultModel *m_search;
     ThreadModel *m_thread;
+    QPointer<Conversation> m_conversation;
     QList<ProviderConfig> m_providers;
     QList<ModelChoice> m_choices;
     ModelChoice m_choice;
-    Session m_currentSession;
     QString m_resumeSessionId;
     QString m_selectedMessage;
-    quint64 m_loadGeneration = 0;
-
-    QPointer<ChatTurn> m_turn;
-    QPointer<AgentRun> m_run;
-    ToolHost *m_tools;
-    AgentRunner *m_runner;
     bool m_toolsEnabled = true;
-    QHash<QString, ApprovalRequest> m_approvals;
-    bool m_busy = false;
-    quint64 m_turnGeneration = 0;
-    PendingTurn m_running;
-    QList<PendingTurn> m_queue;
+    bool m_shownBusy = false;
     QStringList m_awaitingSession; // sent before the first session existed
-    QString m_streamTarget;
-    QString m_pendingText;
-    QString m_pendingReasoning;
-    QTimer *m_streamTimer;
-    int m_streamIntervalMs = 25;
+    QSet<QString> m_active; // sessions with a turn, for runStarted / runFinished
 
     QTimer *m_searchTimer;
     QString m_searchText;
     quint64 m_searchGeneration = 0;
 
-    QHash<QString, QTimer *> m_pendingDeletes;
-    QStringList m_deleteOrder;
-    int m_undoWindowMs = 8000;
     QHash<QString, qint64> m_tokenCache;
 };
 

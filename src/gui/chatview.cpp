@@ -2,6 +2,7 @@
 
 #include "linkopener.h"
 #include "messageselection.h"
+#include "models/plaintooltip.h"
 #include "models/threadmodel.h"
 
 #include <QAccessible>
@@ -190,8 +191,8 @@ bool ChatView::viewportEvent(QEvent *event)
         const QModelIndex index = indexAt(help->pos());
         if (index.isValid()) {
             const MessageDelegate::Hit hit = m_delegate->hitAt(index, visualRect(index), help->pos());
-            const QString tip
-                = hit.action == MessageDelegate::Action::Link ? hit.data : index.data(Qt::ToolTipRole).toString();
+            const QString tip = hit.action == MessageDelegate::Action::Link ? plainToolTip(hit.data)
+                                                                            : index.data(Qt::ToolTipRole).toString();
             if (!tip.isEmpty())
                 QToolTip::showText(help->globalPos(), tip, this);
             else

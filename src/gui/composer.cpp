@@ -67,11 +67,13 @@ Composer::Composer(QWidget *parent)
     m_models->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_models->setMinimumContentsLength(12);
     m_estimate->setObjectName(QStringLiteral("tokenEstimate"));
+    m_estimate->setTextFormat(Qt::PlainText);
     m_estimate->setAccessibleName(tr("Token estimate"));
     // The estimate gives way when the window is narrow (its full text is in the tooltip).
     m_estimate->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_estimate->setMinimumWidth(40);
     m_queued->setObjectName(QStringLiteral("queuedLabel"));
+    m_queued->setTextFormat(Qt::PlainText);
     m_queued->hide();
     m_send->setObjectName(QStringLiteral("sendButton"));
     m_estimateTimer->setSingleShot(true);

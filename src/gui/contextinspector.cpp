@@ -1,17 +1,11 @@
 #include "contextinspector.h"
 
+#include "app/services/contextservice.h"
 #include "budgetbar.h"
 #include "core/domain/memory.h"
 #include "core/domain/summary.h"
-#include "engine/context/nextrequest.h"
 #include "models/contextbudget.h"
 #include "models/contextitemmodel.h"
-#include "storage/asyncstore.h"
-#include "storage/memoryrepository.h"
-#include "storage/messagerepository.h"
-#include "storage/snapshotrepository.h"
-#include "storage/store.h"
-#include "storage/summaryrepository.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -54,35 +48,9 @@ ContextExclusions ContextInspector::exclusionsOf(const ContextRerunRequest &requ
     return out;
 }
 
-struct ContextInspector::Loaded
-{
-    bool draft = false;
-    Message reply;
-    std::optional<ContextSnapshot> snapshot;
-    QList<Message> path;
-    QList<Memory> memories;
-    QList<Summary> summaries;
-};
-
-// The request the engine would build for the session's next message (an empty one).
-Result<ContextInspector::Loaded> ContextInspector::loadNextRequest(Store &store, const QString &sessionId,
-                                                                   const QString &draftText)
-{
-    auto next = NextRequestPreview::load(store, sessionId, draftText);
-    if (!next)
-        return next.error();
-    Loaded out;
-    out.draft = true;
-    out.snapshot = next->snapshot;
-    out.path = next->path;
-    out.memories = next->memories;
-    out.summaries = next->summaries;
-    return out;
-}
-
-ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
+ContextInspector::ContextInspector(ContextService &context, QWidget *parent)
     : QWidget(parent)
-    , m_store(store)
+    , m_service(context)
 {
     setObjectName(QStringLiteral("contextInspector"));
     m_model = new ContextItemModel(this);
@@ -110,6 +78,7 @@ ContextInspector::ContextInspector(AsyncStore &store, QWidget *parent)
 
     m_empty = new QLabel(this);
     m_empty->setObjectName(QStringLiteral("contextEmpty"));
+    m_empty->setTextFormat(Qt::PlainText);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setMargin(24);
@@ -227,7 +196,7 @@ void ContextInspector::setSelectedMessage(const QString &messageId)
 void ContextInspector::refresh()
 {
     const quint64 generation = ++m_generation;
-    const auto done = [this, generation](Result<Loaded> result) {
+    const auto done = [this, generation](Result<ContextView> result) {
         if (generation != m_generation)
             return;
         if (!result) {
@@ -242,61 +211,13 @@ void ContextInspector::refresh()
             showEmpty(tr("Select a reply in the chat to see exactly what the model was sent for it."));
             return;
         }
-        const QString sessionId = m_sessionId;
-        m_store.read<Loaded>(
-            this, [sessionId, draft = m_draftText](Store &store) { return loadNextRequest(store, sessionId, draft); },
-            done);
+        m_service.nextRequest(m_sessionId, m_draftText, this, done);
         return;
     }
-    const QString messageId = m_messageId;
-    m_store.read<Loaded>(
-        this,
-        [messageId](Store &store) -> Result<Loaded> {
-            Loaded out;
-            auto reply = store.messages().get(messageId);
-            if (!reply)
-                return reply.error();
-            out.reply = *reply;
-            if (reply->role != Role::Assistant || reply->requestId.isEmpty())
-                return out;
-            auto snapshot = store.snapshots().get(reply->requestId);
-            if (!snapshot)
-                return snapshot.error().kind == StorageError::Kind::NotFound ? Result<Loaded>(out)
-                                                                             : Result<Loaded>(snapshot.error());
-            out.snapshot = *snapshot;
-            const QString last = !snapshot->leafMessageId.isEmpty() ? snapshot->leafMessageId : reply->parentId;
-            if (!last.isEmpty()) {
-                auto path = store.messages().path(last);
-                if (!path)
-                    return path.error();
-                out.path = *path;
-            }
-            MemoryRepository::Filter filter;
-            filter.sessionId = reply->sessionId;
-            filter.status = MemoryStatus::Active;
-            auto memories = store.memories().list(filter);
-            if (!memories)
-                return memories.error();
-            out.memories = *memories;
-            QSet<QString> have;
-            for (const Memory &m : std::as_const(out.memories))
-                have.insert(m.id);
-            for (const QString &id : std::as_const(snapshot->memoryIds)) {
-                if (have.contains(id))
-                    continue;
-                if (auto m = store.memories().get(id))
-                    out.memories.prepend(*m);
-            }
-            auto summaries = store.summaries().bySession(reply->sessionId, true);
-            if (!summaries)
-                return summaries.error();
-            out.summaries = *summaries;
-            return out;
-        },
-        done);
+    m_service.ofReply(m_messageId, this, done);
 }
 
-void ContextInspector::apply(const Loaded &loaded)
+void ContextInspector::apply(const ContextView &loaded)
 {
     m_draft = loaded.draft;
     if (!loaded.draft && loaded.reply.role != Role::Assistant) {

@@ -17,9 +17,9 @@ class QTreeView;
 
 namespace Skein {
 
-class AsyncStore;
+class ContextService;
+struct ContextView;
 class BudgetBar;
-class Store;
 class ContextItemModel;
 
 // The Context tab (SPEC §6, §4.9): for the selected assistant reply, the stored snapshot of the
@@ -32,7 +32,7 @@ class ContextInspector final : public QWidget
     Q_DISABLE_COPY_MOVE(ContextInspector)
 
 public:
-    explicit ContextInspector(AsyncStore &store, QWidget *parent = nullptr);
+    explicit ContextInspector(ContextService &context, QWidget *parent = nullptr);
 
     ContextItemModel *model() const { return m_model; }
     BudgetBar *budgetBar() const { return m_bar; }
@@ -68,13 +68,11 @@ Q_SIGNALS:
     void loaded();
 
 private:
-    struct Loaded;
-    static Result<Loaded> loadNextRequest(Store &store, const QString &sessionId, const QString &draftText);
-    void apply(const Loaded &loaded);
+    void apply(const ContextView &loaded);
     void showEmpty(const QString &text);
     void updateSummary();
 
-    AsyncStore &m_store;
+    ContextService &m_service;
     ContextItemModel *m_model = nullptr;
     QStackedWidget *m_pages = nullptr;
     QLabel *m_empty = nullptr;

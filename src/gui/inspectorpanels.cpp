@@ -1,7 +1,10 @@
 #include "inspectorpanels.h"
 
+#include "app/appcontext.h"
 #include "branchview.h"
 #include "contextinspector.h"
+#include "engine/conversation/conversation.h"
+#include "gui/plainmessagebox.h"
 #include "memoryinspector.h"
 #include "usageview.h"
 
@@ -12,23 +15,23 @@
 
 namespace Skein {
 
-InspectorPanels::InspectorPanels(AsyncStore &store, QTabWidget *tabs, QWidget *window)
+InspectorPanels::InspectorPanels(AppContext &context, QTabWidget *tabs, QWidget *window)
     : QObject(window)
-    , m_store(store)
+    , m_context(context)
     , m_window(window)
 {
     setObjectName(QStringLiteral("inspectorPanels"));
-    m_branches = new BranchView(store, tabs);
-    m_memory = new MemoryInspector(store, tabs);
-    m_context = new ContextInspector(store, tabs);
+    m_branches = new BranchView(tabs);
+    m_memory = new MemoryInspector(context.memories(), tabs);
+    m_contextView = new ContextInspector(context.contextService(), tabs);
     tabs->addTab(m_branches, tr("Branches"));
     tabs->addTab(m_memory, tr("Memory"));
-    tabs->addTab(m_context, tr("Context"));
+    tabs->addTab(m_contextView, tr("Context"));
 
     connect(m_branches, &BranchView::messageActivated, this,
             [this](const QString &messageId) { Q_EMIT showMessageRequested(m_sessionId, messageId); });
     connect(m_memory, &MemoryInspector::sourceRequested, this, &InspectorPanels::showMessageRequested);
-    connect(m_context, &ContextInspector::rerunRequested, this, &InspectorPanels::onRerun);
+    connect(m_contextView, &ContextInspector::rerunRequested, this, &InspectorPanels::onRerun);
 
     m_usageAction = new QAction(tr("&Usage…"), this);
     m_usageAction->setObjectName(QStringLiteral("actionUsage"));
@@ -42,54 +45,51 @@ UsageView *InspectorPanels::usageView() const
     return m_usage.data();
 }
 
-void InspectorPanels::setSession(const QString &sessionId)
+void InspectorPanels::setConversation(Conversation *conversation)
 {
-    m_sessionId = sessionId;
-    m_branches->setSession(sessionId);
-    m_memory->setSession(sessionId);
-    m_context->setSession(sessionId);
+    m_sessionId = conversation ? conversation->sessionId() : QString();
+    m_branches->setConversation(conversation);
+    m_memory->setSession(m_sessionId);
+    m_contextView->setSession(m_sessionId);
 }
 
 void InspectorPanels::setSelectedMessage(const QString &messageId)
 {
     m_branches->setSelectedMessage(messageId);
     m_memory->setSelectedMessage(messageId);
-    m_context->setSelectedMessage(messageId);
+    m_contextView->setSelectedMessage(messageId);
 }
 
 void InspectorPanels::messageStored(const QString &sessionId, const QString &messageId)
 {
     if (sessionId != m_sessionId)
         return;
-    m_branches->refresh();
     m_memory->refresh();
-    if (messageId == m_context->reply().id || m_context->isDraft())
-        m_context->refresh();
+    if (messageId == m_contextView->reply().id || m_contextView->isDraft())
+        m_contextView->refresh();
 }
 
 void InspectorPanels::activeLeafChanged(const QString &sessionId, const QString &)
 {
     if (sessionId != m_sessionId)
         return;
-    m_branches->refresh();
-    if (m_context->isDraft())
-        m_context->refresh();
+    if (m_contextView->isDraft())
+        m_contextView->refresh();
 }
 
 void InspectorPanels::backgroundChanged(const QString &sessionId)
 {
     if (sessionId != m_sessionId)
         return;
-    m_branches->refresh();
     m_memory->refresh();
-    if (m_context->isDraft())
-        m_context->refresh();
+    if (m_contextView->isDraft())
+        m_contextView->refresh();
 }
 
 void InspectorPanels::showUsage()
 {
     if (!m_usage) {
-        m_usage = new UsageView(m_store, m_window);
+        m_usage = new UsageView(m_context.startup(), m_window);
         m_usage->setAttribute(Qt::WA_DeleteOnClose);
     } else {
         m_usage->refresh();
@@ -115,7 +115,7 @@ void InspectorPanels::onRerun(const ContextRerunRequest &request)
     if (m_rerunSupported)
         return;
     // Only additions: the engine picks what fits the budget itself.
-    auto *box = new QMessageBox(QMessageBox::Information, tr("Re-run with This Context"),
+    auto *box = plainMessageBox(QMessageBox::Information, tr("Re-run with This Context"),
                                 tr("Skein cannot force messages or memories it left out back into a request; it "
                                    "chooses what fits the budget itself. You can regenerate the reply with the "
                                    "context Skein would choose."),

@@ -12,8 +12,9 @@ class QWidget;
 
 namespace Skein {
 
-class AsyncStore;
+class AppContext;
 class BranchView;
+class Conversation;
 class ContextInspector;
 class MemoryInspector;
 class UsageView;
@@ -28,17 +29,18 @@ class InspectorPanels final : public QObject
 
 public:
     // Adds the three tabs to tabs; window parents the dialogs.
-    InspectorPanels(AsyncStore &store, QTabWidget *tabs, QWidget *window);
+    InspectorPanels(AppContext &context, QTabWidget *tabs, QWidget *window);
 
     BranchView *branchView() const { return m_branches; }
     MemoryInspector *memoryInspector() const { return m_memory; }
-    ContextInspector *contextInspector() const { return m_context; }
+    ContextInspector *contextInspector() const { return m_contextView; }
     // View → Usage… (Ctrl+Shift+U); add it to a menu.
     QAction *usageAction() const { return m_usageAction; }
     UsageView *usageView() const;
 
 public Q_SLOTS:
-    void setSession(const QString &sessionId);
+    // The conversation the chat shows (nullptr: none).
+    void setConversation(Skein::Conversation *conversation);
     void setSelectedMessage(const QString &messageId);
     // A message was written (sent, streamed to the end, regenerated): the tree and memories may
     // have changed.
@@ -69,11 +71,11 @@ public:
 private:
     void onRerun(const ContextRerunRequest &request);
 
-    AsyncStore &m_store;
+    AppContext &m_context;
     QWidget *m_window = nullptr;
     BranchView *m_branches = nullptr;
     MemoryInspector *m_memory = nullptr;
-    ContextInspector *m_context = nullptr;
+    ContextInspector *m_contextView = nullptr;
     QAction *m_usageAction = nullptr;
     QPointer<UsageView> m_usage;
     QString m_sessionId;

@@ -2,14 +2,15 @@
 
 #include "aboutdialog.h"
 #include "app/appcontext.h"
+#include "app/settings/dataservice.h"
 #include "branchview.h"
 #include "chatcontroller.h"
 #include "chatview.h"
 #include "composer.h"
 #include "contextinspector.h"
 #include "core/appinfo.h"
-#include "engine/memory/extraction.h"
 #include "engine/memory/memoryhousekeeper.h"
+#include "gui/plainmessagebox.h"
 #include "inspectorpanels.h"
 #include "linkopener.h"
 #include "memoryinspector.h"
@@ -19,9 +20,6 @@
 #include "settings/appearance.h"
 #include "settings/firstrundialog.h"
 #include "settings/settingsdialog.h"
-#include "storage/asyncstore.h"
-#include "storage/exchange/importer.h"
-#include "storage/store.h"
 #include "storagestartup.h"
 
 #include <QAbstractScrollArea>
@@ -115,6 +113,7 @@ void MainWindow::buildPanels()
 
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("storageBanner"));
+    m_banner->setTextFormat(Qt::PlainText);
     m_banner->setWordWrap(true);
     m_banner->setContentsMargins(10, 6, 10, 6);
     m_banner->setAutoFillBackground(true);
@@ -133,8 +132,9 @@ void MainWindow::buildPanels()
 
     m_inspectorTabs = new QTabWidget(this);
     m_inspectorTabs->setObjectName(QStringLiteral("inspectorTabs"));
-    m_panels = new InspectorPanels(m_context.storage(), m_inspectorTabs, this);
-    connect(m_chat, &ChatController::currentSessionChanged, m_panels, &InspectorPanels::setSession);
+    m_panels = new InspectorPanels(m_context, m_inspectorTabs, this);
+    connect(m_chat, &ChatController::currentSessionChanged, m_panels,
+            [this] { m_panels->setConversation(m_chat->conversation()); });
     connect(m_chat, &ChatController::selectedMessageChanged, m_panels, &InspectorPanels::setSelectedMessage);
     connect(m_chat, &ChatController::messageStored, m_panels, &InspectorPanels::messageStored);
     connect(m_chat, &ChatController::activeLeafChanged, m_panels, &InspectorPanels::activeLeafChanged);
@@ -299,22 +299,20 @@ void MainWindow::buildMenus()
 void MainWindow::importFile(const QString &path)
 {
     statusBar()->showMessage(tr("Importing…"));
-    // One transaction on the writer thread: validated first, nothing half-imported.
-    m_context.storage().write<Exchange::ImportReport>(
-        this, [path](Store &store) { return Exchange::Importer(store, Extraction::importGuards()).importFile(path); },
-        [this](Result<Exchange::ImportReport> result) {
-            if (!result) {
-                statusBar()->clearMessage();
-                auto *box = new QMessageBox(QMessageBox::Warning, tr("Import"),
-                                            tr("Nothing was imported: %1").arg(result.error().message), QMessageBox::Ok,
-                                            this);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-                return;
-            }
-            statusBar()->showMessage(tr("Import finished.") + QLatin1Char(' ') + result->describe(), 10000);
-            m_chat->reloadSessions();
-        });
+    // One transaction on the writer thread: validated first, nothing half-imported, durable.
+    m_context.dataService().importFile(path, this, [this](Result<QString> result) {
+        if (!result) {
+            statusBar()->clearMessage();
+            auto *box
+                = plainMessageBox(QMessageBox::Warning, tr("Import"),
+                                  tr("Nothing was imported: %1").arg(result.error().message), QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+            return;
+        }
+        statusBar()->showMessage(tr("Import finished.") + QLatin1Char(' ') + result.value(), 10000);
+        m_chat->reloadSessions();
+    });
 }
 
 void MainWindow::changeEvent(QEvent *event)

@@ -3,8 +3,9 @@
 #include "chatcontroller.h"
 #include "chatview.h"
 #include "composer.h"
-#include "engine/agent/toolhost.h"
 #include "engine/memory/memoryhousekeeper.h"
+#include "engine/tools/toolhost.h"
+#include "gui/plainmessagebox.h"
 #include "linkopener.h"
 #include "mainwindow.h"
 #include "models/sessionlistmodel.h"
@@ -70,9 +71,6 @@ void MainWindow::buildChatArea()
     layout->addWidget(m_chatStack, 1);
     layout->addWidget(m_topicBanner);
     layout->addWidget(m_composer);
-    connect(m_chat, &ChatController::messageStored, &housekeeper, &MemoryHousekeeper::turnCompleted);
-    connect(m_chat, &ChatController::runStarted, &housekeeper, &MemoryHousekeeper::runStarted);
-    connect(m_chat, &ChatController::runFinished, &housekeeper, &MemoryHousekeeper::runFinished);
     connect(&housekeeper, &MemoryHousekeeper::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(&housekeeper, &MemoryHousekeeper::topicSwitchSuggested, m_topicBanner,
@@ -221,9 +219,9 @@ void MainWindow::buildToolsMenu(QMenu *tools)
     auto decide = [this](ApprovalDecision decision) {
         const ThreadModel *model = m_chat->threadModel();
         for (int row = model->rowCount() - 1; row >= 0; --row) {
-            const QVariantMap states = model->index(row).data(ThreadModel::ToolStatesRole).toMap();
+            const ToolCallStates states = model->index(row).data(ThreadModel::ToolStatesRole).value<ToolCallStates>();
             for (auto it = states.cbegin(); it != states.cend(); ++it)
-                if (it.value().toString() == QLatin1String("awaiting") && m_chat->pendingApproval(it.key())) {
+                if (it.value().phase == ToolCallState::Phase::AwaitingApproval && m_chat->pendingApproval(it.key())) {
                     m_chat->decideTool(it.key(), decision);
                     return;
                 }
@@ -287,7 +285,7 @@ void MainWindow::onMessageAction(const QString &messageId, int action, const QSt
         m_chat->decideTool(data, ApprovalDecision::Deny);
         return;
     case A::Delete: {
-        auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Branch"),
+        auto *box = plainMessageBox(QMessageBox::Question, tr("Delete Branch"),
                                     tr("Delete this message and every reply below it? This cannot be undone."),
                                     QMessageBox::Cancel, this);
         box->setObjectName(QStringLiteral("deleteBranchDialog"));

@@ -1,14 +1,10 @@
 #include "memoryinspector.h"
 
+#include "app/services/memoryservice.h"
 #include "core/domain/ids.h"
-#include "engine/memory/memoryservice.h"
+#include "gui/plainmessagebox.h"
 #include "memorydialogs.h"
 #include "models/memorytablemodel.h"
-#include "storage/asyncstore.h"
-#include "storage/memoryrepository.h"
-#include "storage/messagerepository.h"
-#include "storage/snapshotrepository.h"
-#include "storage/store.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -43,9 +39,9 @@ template<typename E> std::optional<E> comboValue(const QComboBox *combo)
 
 } // namespace
 
-MemoryInspector::MemoryInspector(AsyncStore &store, QWidget *parent)
+MemoryInspector::MemoryInspector(MemoryService &memories, QWidget *parent)
     : QWidget(parent)
-    , m_store(store)
+    , m_memories(memories)
 {
     setObjectName(QStringLiteral("memoryInspector"));
     m_model = new MemoryTableModel(this);
@@ -353,22 +349,20 @@ void MemoryInspector::refresh()
     MemoryRepository::Filter filter;
     filter.sessionId = m_sessionId; // empty: every memory
     filter.includeGlobal = true;
-    m_store.read<QList<Memory>>(
-        this, [filter](Store &store) { return store.memories().list(filter); },
-        [this, generation](Result<QList<Memory>> result) {
-            if (generation != m_generation)
-                return;
-            if (!result) {
-                showError(result.error().message);
-                return;
-            }
-            const QString selected = currentMemory().id;
-            m_model->setMemories(*result);
-            selectMemory(selected);
-            updateActions();
-            updateInbox();
-            Q_EMIT loaded();
-        });
+    m_memories.list(filter, this, [this, generation](Result<QList<Memory>> result) {
+        if (generation != m_generation)
+            return;
+        if (!result) {
+            showError(result.error().message);
+            return;
+        }
+        const QString selected = currentMemory().id;
+        m_model->setMemories(*result);
+        selectMemory(selected);
+        updateActions();
+        updateInbox();
+        Q_EMIT loaded();
+    });
 }
 
 void MemoryInspector::setSelectedMessage(const QString &messageId)
@@ -381,26 +375,12 @@ void MemoryInspector::setSelectedMessage(const QString &messageId)
         updateInbox();
         return;
     }
-    m_store.read<QStringList>(
-        this,
-        [messageId](Store &store) -> Result<QStringList> {
-            auto message = store.messages().get(messageId);
-            if (!message)
-                return message.error();
-            if (message->requestId.isEmpty())
-                return QStringList();
-            auto snapshot = store.snapshots().get(message->requestId);
-            if (!snapshot)
-                return snapshot.error().kind == StorageError::Kind::NotFound ? Result<QStringList>(QStringList())
-                                                                             : Result<QStringList>(snapshot.error());
-            return snapshot->memoryIds;
-        },
-        [this, generation](Result<QStringList> ids) {
-            if (generation != m_injectedGeneration)
-                return;
-            m_model->setInjected(ids ? QSet<QString>(ids->cbegin(), ids->cend()) : QSet<QString>());
-            updateInbox();
-        });
+    m_memories.injectedIn(messageId, this, [this, generation](Result<QStringList> ids) {
+        if (generation != m_injectedGeneration)
+            return;
+        m_model->setInjected(ids ? QSet<QString>(ids->cbegin(), ids->cend()) : QSet<QString>());
+        updateInbox();
+    });
 }
 
 void MemoryInspector::showPendingInbox()
@@ -411,16 +391,11 @@ void MemoryInspector::showPendingInbox()
     m_table->setFocus();
 }
 
-void MemoryInspector::runWrite(std::function<Status(Store &)> job)
+void MemoryInspector::written(const Status &status)
 {
-    m_store.write(
-        this, std::move(job),
-        [this](Status status) {
-            if (!status)
-                showError(status.error().message);
-            refresh();
-        },
-        Durability::Full);
+    if (!status)
+        showError(status.error().message);
+    refresh();
 }
 
 void MemoryInspector::showError(const QString &text)
@@ -438,19 +413,9 @@ void MemoryInspector::addMemory()
                                         !m_sessionId.isEmpty() && !m_selectedMessage.isEmpty(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        Memory m;
-        m.id = Ids::create();
-        m.type = dialog->type();
-        m.scope = dialog->scope();
-        m.content = dialog->content();
-        if (m.scope != MemoryScope::Global)
-            m.sessionId = m_sessionId;
-        if (m.scope == MemoryScope::Branch)
-            m.anchorMessageId = m_selectedMessage;
-        m.status = MemoryStatus::Active;
-        m.confidence = 1.0;
-        m.createdAt = m.updatedAt = Ids::nowMs();
-        runWrite([m](Store &store) { return store.memories().create(m); });
+        const MemoryScope scope = dialog->scope();
+        m_memories.add(dialog->type(), dialog->content(), scope, m_sessionId, this, done(),
+                       scope == MemoryScope::Branch ? m_selectedMessage : QString());
     });
     dialog->open();
 }
@@ -466,15 +431,10 @@ void MemoryInspector::editCurrent()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog, m, review] {
         const QString content = dialog->content();
-        runWrite([m, content, review](Store &store) -> Status {
-            return store.transaction([&]() -> Status {
-                if (content != m.content) {
-                    if (Status s = store.memories().editContent(m.id, content, QStringLiteral("user")); !s)
-                        return s;
-                }
-                return review ? store.memories().setStatus(m.id, MemoryStatus::Active) : Status();
-            });
-        });
+        if (review)
+            m_memories.acceptEdited(m.id, content, this, done());
+        else if (content != m.content)
+            m_memories.edit(m.id, content, this, done());
     });
     dialog->open();
 }
@@ -484,34 +444,31 @@ void MemoryInspector::showHistory()
     const Memory m = currentMemory();
     if (m.id.isEmpty())
         return;
-    m_store.read<QList<MemoryVersion>>(
-        this, [id = m.id](Store &store) { return store.memories().versions(id); },
-        [this, m](Result<QList<MemoryVersion>> versions) {
-            if (!versions) {
-                showError(versions.error().message);
-                return;
-            }
-            auto *dialog = new MemoryHistoryDialog(m, *versions, this);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            connect(dialog, &MemoryHistoryDialog::restoreRequested, this, [this](const QString &id, qint64 version) {
-                runWrite([id, version](Store &store) { return store.memories().restore(id, version); });
-            });
-            dialog->open();
-        });
+    m_memories.versions(m.id, this, [this, m](Result<QList<MemoryVersion>> versions) {
+        if (!versions) {
+            showError(versions.error().message);
+            return;
+        }
+        auto *dialog = new MemoryHistoryDialog(m, *versions, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &MemoryHistoryDialog::restoreRequested, this,
+                [this](const QString &id, qint64 version) { m_memories.restore(id, version, this, done()); });
+        dialog->open();
+    });
 }
 
 void MemoryInspector::acceptCurrent()
 {
     const Memory m = currentMemory();
     if (!m.id.isEmpty())
-        runWrite([id = m.id](Store &store) { return store.memories().setStatus(id, MemoryStatus::Active); });
+        m_memories.accept(m.id, this, done());
 }
 
 void MemoryInspector::rejectCurrent()
 {
     const Memory m = currentMemory();
     if (!m.id.isEmpty())
-        runWrite([id = m.id](Store &store) { return store.memories().setStatus(id, MemoryStatus::Rejected); });
+        m_memories.reject(m.id, this, done());
 }
 
 void MemoryInspector::toggleDisabled()
@@ -519,8 +476,10 @@ void MemoryInspector::toggleDisabled()
     const Memory m = currentMemory();
     if (m.id.isEmpty())
         return;
-    const MemoryStatus next = m.status == MemoryStatus::Disabled ? MemoryStatus::Active : MemoryStatus::Disabled;
-    runWrite([id = m.id, next](Store &store) { return store.memories().setStatus(id, next); });
+    if (m.status == MemoryStatus::Disabled)
+        m_memories.accept(m.id, this, done());
+    else
+        m_memories.disable(m.id, this, done());
 }
 
 void MemoryInspector::deleteCurrent()
@@ -528,7 +487,7 @@ void MemoryInspector::deleteCurrent()
     const Memory m = currentMemory();
     if (m.id.isEmpty())
         return;
-    auto *box = new QMessageBox(
+    auto *box = plainMessageBox(
         QMessageBox::Question, tr("Delete Memory"),
         tr("Delete this memory and its history? This cannot be undone.\n\n%1").arg(m.content.left(300)),
         QMessageBox::Cancel, this);
@@ -537,7 +496,7 @@ void MemoryInspector::deleteCurrent()
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::buttonClicked, this, [this, box, id = m.id](QAbstractButton *button) {
         if (box->buttonRole(button) == QMessageBox::DestructiveRole)
-            runWrite([id](Store &store) { return store.memories().remove(id); });
+            m_memories.remove(id, this, done());
     });
     box->open();
 }
@@ -548,7 +507,7 @@ void MemoryInspector::promoteCurrent(MemoryScope to)
     const QAction *action = to == MemoryScope::Session ? m_promoteSessionAction : m_promoteGlobalAction;
     if (m.id.isEmpty() || to == MemoryScope::Branch || !action->isEnabled())
         return;
-    runWrite([id = m.id, to](Store &store) { return MemoryOps::promote(store, id, to); });
+    m_memories.promote(m.id, to, this, done());
 }
 
 void MemoryInspector::showSource()

@@ -19,22 +19,21 @@ class QToolButton;
 
 namespace Skein {
 
-class AsyncStore;
+class MemoryService;
 class MemoryFilterModel;
 class MemoryTableModel;
-class Store;
 
 // The Memory tab (SPEC §6): every memory that applies to the open conversation (global ones plus
 // its own), filterable by scope, type and status, searchable; add, edit (versioned, with history
 // and restore), disable, delete, show source; the pending inbox (accept / edit / reject); and which
-// memories the selected reply's request carried. Reads and writes go through AsyncStore.
+// memories the selected reply's request carried. Reads and writes go through MemoryService.
 class MemoryInspector final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MemoryInspector)
 
 public:
-    explicit MemoryInspector(AsyncStore &store, QWidget *parent = nullptr);
+    explicit MemoryInspector(MemoryService &memories, QWidget *parent = nullptr);
 
     MemoryTableModel *model() const { return m_model; }
     MemoryFilterModel *filterModel() const { return m_filter; }
@@ -75,10 +74,15 @@ private:
     QToolButton *addButton(QLayout *layout, QAction *action);
     void updateActions();
     void updateInbox();
-    void runWrite(std::function<Status(Store &)> job);
+    // After a change: the error, if any, and the list again.
+    void written(const Status &status);
+    std::function<void(const Status &)> done()
+    {
+        return [this](const Status &status) { written(status); };
+    }
     void showError(const QString &text);
 
-    AsyncStore &m_store;
+    MemoryService &m_memories;
     MemoryTableModel *m_model = nullptr;
     MemoryFilterModel *m_filter = nullptr;
     QTableView *m_table = nullptr;

@@ -64,31 +64,34 @@ QString statusText(MessageStatus status, const QString &error)
     return {};
 }
 
-// A tool call's state as the agent loop reports it ("running:40" carries a percentage).
-QString toolStateText(const QString &state)
+// A tool call's state as the turn reports it.
+QString toolStateText(const ToolCallState &state)
 {
-    const QString key = state.section(QLatin1Char(':'), 0, 0);
-    if (key == QLatin1String("awaiting"))
+    using Phase = ToolCallState::Phase;
+    switch (state.phase) {
+    case Phase::None:
+        return {};
+    case Phase::AwaitingApproval:
         return MessageDelegate::tr("waiting for your approval");
-    if (key == QLatin1String("approved"))
+    case Phase::Approved:
         return MessageDelegate::tr("approved");
-    if (key == QLatin1String("running")) {
-        const QString percent = state.section(QLatin1Char(':'), 1, 1);
-        return percent.isEmpty() ? MessageDelegate::tr("running…") : MessageDelegate::tr("running… %1%").arg(percent);
-    }
-    if (key == QLatin1String("done"))
+    case Phase::Running:
+        return state.percent < 0 ? MessageDelegate::tr("running…")
+                                 : MessageDelegate::tr("running… %1%").arg(state.percent);
+    case Phase::Done:
         return MessageDelegate::tr("done");
-    if (key == QLatin1String("failed"))
+    case Phase::Failed:
         return MessageDelegate::tr("failed");
-    if (key == QLatin1String("timeout"))
+    case Phase::Timeout:
         return MessageDelegate::tr("timed out");
-    if (key == QLatin1String("denied"))
+    case Phase::Denied:
         return MessageDelegate::tr("denied");
-    if (key == QLatin1String("cancelled"))
+    case Phase::NotRun:
         return MessageDelegate::tr("not run");
-    if (key == QLatin1String("pending"))
+    case Phase::Queued:
         return MessageDelegate::tr("queued");
-    return state;
+    }
+    return {};
 }
 
 } // namespace
@@ -362,7 +365,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
     const QString content = index.data(ThreadModel::ContentRole).toString();
     const QString reasoning = index.data(ThreadModel::ReasoningRole).toString();
     const QJsonArray toolCalls = index.data(ThreadModel::ToolCallsRole).toJsonArray();
-    const QVariantMap toolStates = index.data(ThreadModel::ToolStatesRole).toMap();
+    const ToolCallStates toolStates = index.data(ThreadModel::ToolStatesRole).value<ToolCallStates>();
     const int siblingIndex = index.data(ThreadModel::SiblingIndexRole).toInt();
     const int siblingCount = index.data(ThreadModel::SiblingCountRole).toInt();
 
@@ -535,8 +538,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         const int at = int(out.size());
         const qreal top = y;
         y += 5;
-        const QString state = toolStates.value(callId).toString();
-        const bool awaiting = state == QLatin1String("awaiting");
+        const bool awaiting = toolStates.value(callId).phase == ToolCallState::Phase::AwaitingApproval;
         // A call waiting for approval always shows its full arguments.
         const bool open = awaiting || m_expanded.contains(key);
         text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title, x + 8, y, w - 16, Tone::Normal, true, true,
@@ -576,9 +578,9 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         QString argsText = args.isString()
             ? args.toString()
             : QString::fromUtf8(QJsonDocument(args.toObject()).toJson(QJsonDocument::Indented));
-        const QString state = toolStates.value(callId).toString();
-        const QString title = state.isEmpty() ? tr("Tool call: %1").arg(name)
-                                              : tr("Tool call: %1 (%2)").arg(name, toolStateText(state));
+        const ToolCallState state = toolStates.value(callId);
+        const QString title
+            = state.isNull() ? tr("Tool call: %1").arg(name) : tr("Tool call: %1 (%2)").arg(name, toolStateText(state));
         card(title, QStringLiteral("t:") + callId, argsText, callId, QStringLiteral("a:") + callId);
     }
     if (bubble) {

@@ -45,7 +45,32 @@ public:
             initStyleOption(&opt, index);
             if (index.data(SessionListModel::PinnedRole).toBool())
                 opt.text = QStringLiteral("★ ") + opt.text;
+            // A conversation with a reply under way has a mark at the end of its row: a dot while
+            // it runs, a "!" while it waits for the user's approval of a tool call.
+            const int activity = index.data(SessionListModel::ActivityRole).toInt();
+            const int mark = activity ? option.fontMetrics.height() : 0;
+            opt.rect.setRight(opt.rect.right() - mark);
             opt.widget->style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+            if (activity) {
+                painter->save();
+                painter->setRenderHint(QPainter::Antialiasing);
+                const QRect cell(option.rect.right() - mark, option.rect.top(), mark, option.rect.height());
+                const bool waiting = activity == 2;
+                const QColor color = option.palette.color(waiting ? QPalette::Link : QPalette::Highlight);
+                const int d = waiting ? mark - 4 : mark / 2;
+                const QRect dot(cell.center().x() - d / 2, cell.center().y() - d / 2, d, d);
+                painter->setPen(Qt::NoPen);
+                painter->setBrush(color);
+                painter->drawEllipse(dot);
+                if (waiting) {
+                    painter->setPen(option.palette.color(QPalette::HighlightedText));
+                    QFont bold = option.font;
+                    bold.setBold(true);
+                    painter->setFont(bold);
+                    painter->drawText(dot, Qt::AlignCenter, QStringLiteral("!"));
+                }
+                painter->restore();
+            }
             return;
         }
         painter->save();
@@ -155,7 +180,9 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     m_undoBar->setAutoFillBackground(true);
     auto *undoLayout = new QHBoxLayout(m_undoBar);
     undoLayout->setContentsMargins(8, 4, 4, 4);
+    m_undoLabel->setObjectName(QStringLiteral("undoLabel"));
     m_undoLabel->setWordWrap(true);
+    m_undoLabel->setTextFormat(Qt::PlainText);
     auto *undo = new QPushButton(tr("Undo"), m_undoBar);
     undo->setObjectName(QStringLiteral("undoButton"));
     undoLayout->addWidget(m_undoLabel, 1);

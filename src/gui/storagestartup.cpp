@@ -1,17 +1,13 @@
 #include "storagestartup.h"
 
 #include "app/appcontext.h"
-#include "engine/agent/sessionlock.h"
-#include "engine/recovery.h"
-#include "storage/asyncstore.h"
-#include "storage/exchange/exporter.h"
-#include "storage/store.h"
+#include "app/services/startupservice.h"
+#include "gui/plainmessagebox.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QWidget>
 
 namespace Skein {
@@ -32,15 +28,14 @@ void StorageStartup::setState(State state, const QString &problem)
 void StorageStartup::start()
 {
     setState(State::Opening);
-    m_context.storage().open(
-        m_context.dataDir(), Database::Options {}, this,
-        [this](Result<AsyncStore::OpenReport> opened) { onOpened(opened); },
+    m_context.startup().open(
+        this, [this](Result<StartupService::OpenReport> opened) { onOpened(opened); },
         [this](const Status &integrity) { onChecked(integrity); });
 }
 
-void StorageStartup::onOpened(const Result<AsyncStore::OpenReport> &opened)
+void StorageStartup::onOpened(const Result<StartupService::OpenReport> &opened)
 {
-    const QString file = QDir(m_context.dataDir()).filePath(Database::fileName());
+    const QString file = m_context.startup().databaseFile();
     if (!opened) {
         const StorageError &error = opened.error();
         if (error.kind == StorageError::Kind::Corrupt) {
@@ -48,11 +43,11 @@ void StorageStartup::onOpened(const Result<AsyncStore::OpenReport> &opened)
             return;
         }
         setState(State::Failed, tr("The database cannot be opened: %1").arg(error.message));
-        QMessageBox::critical(m_window, tr("Cannot open the database"),
-                              tr("Skein cannot open its database %1.\n\n%2").arg(file, error.message));
+        tell(QMessageBox::Critical, tr("Cannot open the database"),
+             tr("Skein cannot open its database %1.\n\n%2").arg(file, error.message));
         return;
     }
-    const AsyncStore::OpenReport &report = opened.value();
+    const StartupService::OpenReport &report = opened.value();
     if (report.info.readOnly) {
         setState(State::ReadOnly, report.info.readOnlyReason);
         return;
@@ -62,19 +57,11 @@ void StorageStartup::onOpened(const Result<AsyncStore::OpenReport> &opened)
     // (AsyncStore::open) but reads do not, so the window is Ready (the session list loads) now.
     // The job may run only at shutdown (flushed after this object and the AppContext's members are
     // gone), so it captures the data folder by value instead of calling back into the context.
-    m_context.storage().write<int>(
-        this,
-        [dataDir = m_context.dataDir()](Store &store) -> Result<int> {
-            const Result<Recovery::Report> restored = Recovery::restore(store, SessionLock::skipLocked(dataDir));
-            if (!restored)
-                return restored.error();
-            return restored->total();
-        },
-        [this](Result<int> repairs) {
-            // A conversation opened meanwhile may show a reply as still being written.
-            if (repairs && repairs.value() > 0)
-                Q_EMIT recovered(repairs.value());
-        });
+    // A conversation opened meanwhile may show a reply as still being written.
+    m_context.startup().recover(this, [this](Result<int> repairs) {
+        if (repairs && repairs.value() > 0)
+            Q_EMIT recovered(repairs.value());
+    });
     setState(State::Ready);
 }
 
@@ -82,7 +69,21 @@ void StorageStartup::onChecked(const Status &integrity)
 {
     if (integrity || m_state == State::Failed || m_state == State::Damaged)
         return;
+    // Only damage found by the check offers the salvage; a disk that failed to read is not damage.
+    if (integrity.error().kind != StorageError::Kind::Corrupt) {
+        setState(State::Failed,
+                 tr("Skein could not check its database, so it saves nothing until it is started again: %1")
+                     .arg(integrity.error().message));
+        return;
+    }
     setDamaged(integrity.error().message);
+}
+
+void StorageStartup::tell(QMessageBox::Icon icon, const QString &title, const QString &text)
+{
+    QMessageBox *box = plainMessageBox(icon, title, text, QMessageBox::Ok, m_window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void StorageStartup::setDamaged(const QString &details)
@@ -93,8 +94,8 @@ void StorageStartup::setDamaged(const QString &details)
 
 void StorageStartup::offerSalvage(const QString &details)
 {
-    const QString file = QDir(m_context.dataDir()).filePath(Database::fileName());
-    auto *box = new QMessageBox(QMessageBox::Critical, tr("The database is damaged"),
+    const QString file = m_context.startup().databaseFile();
+    auto *box = plainMessageBox(QMessageBox::Critical, tr("The database is damaged"),
                                 tr("Skein's database %1 is damaged. Skein will not write to it and will not "
                                    "replace it with an empty one.")
                                     .arg(file),
@@ -121,35 +122,17 @@ void StorageStartup::offerSalvage(const QString &details)
 
 void StorageStartup::exportReadable(const QString &path)
 {
-    struct Outcome
-    {
-        int exported = 0;
-        QStringList problems;
-    };
-    // Reads and writes the file on the reader thread: the GUI never waits on the disk.
-    m_context.storage().read<Outcome>(
-        this,
-        [path](Store &store) -> Result<Outcome> {
-            Outcome outcome;
-            Result<QByteArray> bytes = Exchange::Exporter(store).exportReadable(&outcome.exported, &outcome.problems);
-            if (!bytes)
-                return bytes.error();
-            QSaveFile out(path);
-            if (!out.open(QIODevice::WriteOnly) || out.write(bytes.value()) != bytes.value().size() || !out.commit())
-                return StorageError {StorageError::Kind::Io, out.errorString()};
-            return outcome;
-        },
-        [this, path](Result<Outcome> result) {
-            if (!result) {
-                QMessageBox::critical(m_window, tr("Export failed"),
-                                      tr("Nothing could be exported: %1").arg(result.error().message));
-                return;
-            }
-            QString text = tr("%n conversation(s) saved to %1.", nullptr, result.value().exported).arg(path);
-            if (!result.value().problems.isEmpty())
-                text += QLatin1Char('\n') + tr("%n could not be read.", nullptr, int(result.value().problems.size()));
-            QMessageBox::information(m_window, tr("Export finished"), text);
-        });
+    m_context.startup().exportReadable(path, this, [this, path](Result<StartupService::Salvage> result) {
+        if (!result) {
+            tell(QMessageBox::Critical, tr("Export failed"),
+                 tr("Nothing could be exported: %1").arg(result.error().message));
+            return;
+        }
+        QString text = tr("%n conversation(s) saved to %1.", nullptr, result.value().exported).arg(path);
+        if (!result.value().problems.isEmpty())
+            text += QLatin1Char('\n') + tr("%n could not be read.", nullptr, int(result.value().problems.size()));
+        tell(QMessageBox::Information, tr("Export finished"), text);
+    });
 }
 
 } // namespace Skein

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "storage/asyncstore.h"
+#include "app/services/startupservice.h"
 
+#include <QMessageBox>
 #include <QObject>
 #include <QPointer>
 
@@ -40,11 +41,13 @@ Q_SIGNALS:
 
 private:
     void setState(State state, const QString &problem = {});
-    void onOpened(const Result<AsyncStore::OpenReport> &opened);
+    void onOpened(const Result<StartupService::OpenReport> &opened);
     void onChecked(const Status &integrity);
     void setDamaged(const QString &details);
     void offerSalvage(const QString &details);
     void exportReadable(const QString &path);
+    // A box over the window that does not block the caller; its text is shown as it is.
+    void tell(QMessageBox::Icon icon, const QString &title, const QString &text);
 
     AppContext &m_context;
     QPointer<QWidget> m_window;

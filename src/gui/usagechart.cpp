@@ -1,6 +1,7 @@
 #include "usagechart.h"
 
 #include "models/contextbudget.h"
+#include "models/plaintooltip.h"
 
 #include <QHelpEvent>
 #include <QLocale>
@@ -97,7 +98,7 @@ bool UsageChart::event(QEvent *event)
                     ? tr("%1: %2").arg(b.label, format(b.prompt + b.completion))
                     : tr("%1: %2 prompt + %3 completion tokens")
                           .arg(b.label, QLocale().toString(qint64(b.prompt)), QLocale().toString(qint64(b.completion)));
-                QToolTip::showText(help->globalPos(), text, this);
+                QToolTip::showText(help->globalPos(), plainToolTip(text), this);
                 return true;
             }
         }

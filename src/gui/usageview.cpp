@@ -1,9 +1,8 @@
 #include "usageview.h"
 
+#include "app/services/startupservice.h"
 #include "core/domain/ids.h"
 #include "models/usagemodel.h"
-#include "storage/asyncstore.h"
-#include "storage/store.h"
 #include "storage/usagequery.h"
 #include "usagechart.h"
 
@@ -22,9 +21,9 @@
 
 namespace Skein {
 
-UsageView::UsageView(AsyncStore &store, QWidget *parent)
+UsageView::UsageView(StartupService &data, QWidget *parent)
     : QDialog(parent)
-    , m_store(store)
+    , m_data(data)
 {
     setObjectName(QStringLiteral("usageView"));
     setWindowTitle(tr("Usage"));
@@ -56,6 +55,7 @@ UsageView::UsageView(AsyncStore &store, QWidget *parent)
     controls->addStretch(1);
     m_total = new QLabel(this);
     m_total->setObjectName(QStringLiteral("usageTotal"));
+    m_total->setTextFormat(Qt::PlainText);
     controls->addWidget(m_total);
     layout->addLayout(controls);
 
@@ -97,20 +97,18 @@ void UsageView::refresh()
     const int days = m_period->currentData().toInt();
     const qint64 since
         = days > 0 ? QDate::currentDate().addDays(-(days - 1)).startOfDay().toMSecsSinceEpoch() : qint64(0);
-    m_store.read<QList<UsageRow>>(
-        this, [since](Store &store) { return UsageQuery::rows(store.database(), since); },
-        [this, generation](Result<QList<UsageRow>> rows) {
-            if (generation != m_generation)
-                return;
-            if (!rows) {
-                m_total->setText(tr("Could not read usage: %1").arg(rows.error().message));
-                m_model->setRows({});
-            } else {
-                m_model->setRows(*rows);
-            }
-            updateChart();
-            Q_EMIT loaded();
-        });
+    m_data.usage(since, this, [this, generation](Result<QList<UsageRow>> rows) {
+        if (generation != m_generation)
+            return;
+        if (!rows) {
+            m_total->setText(tr("Could not read usage: %1").arg(rows.error().message));
+            m_model->setRows({});
+        } else {
+            m_model->setRows(*rows);
+        }
+        updateChart();
+        Q_EMIT loaded();
+    });
 }
 
 void UsageView::updateChart()

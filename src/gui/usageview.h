@@ -8,7 +8,7 @@ class QTableView;
 
 namespace Skein {
 
-class AsyncStore;
+class StartupService;
 class UsageChart;
 class UsageModel;
 
@@ -20,7 +20,7 @@ class UsageView final : public QDialog
     Q_DISABLE_COPY_MOVE(UsageView)
 
 public:
-    explicit UsageView(AsyncStore &store, QWidget *parent = nullptr);
+    explicit UsageView(StartupService &data, QWidget *parent = nullptr);
 
     UsageModel *model() const { return m_model; }
     UsageChart *chart() const { return m_chart; }
@@ -34,7 +34,7 @@ Q_SIGNALS:
 private:
     void updateChart();
 
-    AsyncStore &m_store;
+    StartupService &m_data;
     UsageModel *m_model = nullptr;
     UsageChart *m_chart = nullptr;
     QTableView *m_table = nullptr;

@@ -17,10 +17,10 @@ namespace {
 
 constexpr int MaxOllamaShowRequests = 32;
 
-LlmError parseError()
+CallError parseError()
 {
-    LlmError error;
-    error.category = LlmError::Category::Parse;
+    CallError error;
+    error.category = CallError::Category::Parse;
     return error;
 }
 
@@ -77,7 +77,7 @@ void ModelListCall::cancel()
         }
     }
     m_replies.clear();
-    finish(LlmError::cancelled());
+    finish(CallError::cancelled());
 }
 
 void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
@@ -95,10 +95,10 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
         const QByteArray body = reply->readAll().left(ReplyLimit::kModelListBytes);
         if (const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply)) {
             if (required)
-                m_error = LlmError::crossOriginRedirect(reply->request().url(), *refused);
+                m_error = CallError::crossOriginRedirect(reply->request().url(), *refused);
         } else if (const std::optional<qint64> limit = ReplyLimit::exceeded(*reply)) {
             if (required)
-                m_error = LlmError::tooLarge(tr("model list"), *limit);
+                m_error = CallError::tooLarge(tr("model list"), *limit);
         } else if (!required) {
             if (reply->error() == QNetworkReply::NoError)
                 handler(body);
@@ -106,9 +106,9 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
             m_error = ErrorParser::fromHttp(status, reply->rawHeaderPairs(), body);
         } else if (reply->error() == QNetworkReply::OperationCanceledError
                    || reply->error() == QNetworkReply::TimeoutError) {
-            m_error = LlmError::timeout();
+            m_error = CallError::timeout();
         } else if (reply->error() != QNetworkReply::NoError) {
-            m_error = LlmError::network(reply->errorString());
+            m_error = CallError::network(reply->errorString());
         } else if (const char first = ErrorParser::firstSignificantByte(body); first == '<'
                    || (ErrorParser::isHtmlContentType(reply->rawHeader("Content-Type")) && first != '{'
                        && first != '[')) {
@@ -172,7 +172,7 @@ void ModelListCall::onOllamaTags(const QByteArray &body)
     }
 }
 
-void ModelListCall::finish(const LlmError &error)
+void ModelListCall::finish(const CallError &error)
 {
     if (m_finished)
         return;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/domain/providerconfig.h"
-#include "llm/llmerror.h"
+#include "llm/callerror.h"
 
 #include <QList>
 #include <QObject>
@@ -31,10 +31,10 @@ public:
     void cancel();
     bool isFinished() const { return m_finished; }
     QList<ModelInfo> models() const { return m_models; }
-    LlmError error() const { return m_error; }
+    CallError error() const { return m_error; }
 
 Q_SIGNALS:
-    void finished(const QList<Skein::ModelInfo> &models, const Skein::LlmError &error);
+    void finished(const QList<Skein::ModelInfo> &models, const Skein::CallError &error);
 
 private:
     using Handler = std::function<void(const QByteArray &body)>;
@@ -43,12 +43,12 @@ private:
     void send(QNetworkReply *reply, Handler handler, bool required = true);
     void onOpenAiModels(const QByteArray &body);
     void onOllamaTags(const QByteArray &body);
-    void finish(const LlmError &error = {});
+    void finish(const CallError &error = {});
 
     QPointer<ProviderClient> m_client;
     QList<QPointer<QNetworkReply>> m_replies;
     QList<ModelInfo> m_models;
-    LlmError m_error;
+    CallError m_error;
     int m_pending = 0;
     bool m_finished = false;
 };

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "llm/callerror.h"
 #include "llm/chatrequest.h"
-#include "llm/llmerror.h"
 #include "llm/replylimit.h"
 #include "llm/retrypolicy.h"
 

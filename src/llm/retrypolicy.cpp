@@ -6,7 +6,7 @@
 
 namespace Skein {
 
-std::optional<qint64> RetryPolicy::delayBeforeRetry(int retry, const LlmError &error, bool contentReceived,
+std::optional<qint64> RetryPolicy::delayBeforeRetry(int retry, const CallError &error, bool contentReceived,
                                                     const std::function<double()> &random) const
 {
     if (contentReceived || retry < 1 || retry > maxRetries || !error.isRetryable())

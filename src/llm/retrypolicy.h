@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llm/llmerror.h"
+#include "llm/callerror.h"
 
 #include <functional>
 #include <optional>
@@ -20,7 +20,7 @@ struct RetryPolicy
 
     // The delay before retry number `retry` (1-based) after `error`, or nullopt when it must not be
     // retried. `random` returns a value in [0, 1); injectable so tests can pin it.
-    std::optional<qint64> delayBeforeRetry(int retry, const LlmError &error, bool contentReceived,
+    std::optional<qint64> delayBeforeRetry(int retry, const CallError &error, bool contentReceived,
                                            const std::function<double()> &random = {}) const;
 };
 

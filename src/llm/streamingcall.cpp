@@ -5,7 +5,7 @@
 #include "llm/providerclient.h"
 #include "llm/redirectguard.h"
 #include "llm/replylimit.h"
-#include "llm/requestbuilder.h"
+#include "llm/wirerequest.h"
 
 #include <QJsonDocument>
 #include <QNetworkReply>
@@ -65,7 +65,7 @@ StreamingCall::StreamingCall(ProviderClient *client, ChatRequest request)
     m_request.stream = true;
     m_request.useMaxCompletionTokens = m_request.useMaxCompletionTokens || client->endpoint().useMaxCompletionTokens;
     m_request.sendReasoningContent = m_request.sendReasoningContent || client->endpoint().sendReasoningContent;
-    m_body = QJsonDocument(RequestBuilder::body(client->endpoint().kind, m_request)).toJson(QJsonDocument::Compact);
+    m_body = QJsonDocument(WireRequest::body(client->endpoint().kind, m_request)).toJson(QJsonDocument::Compact);
     m_retryTimer->setSingleShot(true);
     connect(m_retryTimer, &QTimer::timeout, this, &StreamingCall::sendAttempt);
 }
@@ -87,7 +87,7 @@ void StreamingCall::cancel()
         return;
     m_retryTimer->stop();
     dropReply();
-    finish(LlmError::cancelled());
+    finish(CallError::cancelled());
 }
 
 AssembledTurn StreamingCall::turn() const
@@ -112,7 +112,7 @@ void StreamingCall::sendAttempt()
     m_assembler = std::make_unique<TurnAssembler>();
 
     const ProviderKind kind = m_client->endpoint().kind;
-    m_reply = m_client->post(m_client->request(RequestBuilder::chatPath(kind), true), m_body);
+    m_reply = m_client->post(m_client->request(WireRequest::chatPath(kind), true), m_body);
     ReplyLimit::watch(m_reply, m_client->endpoint().maxReplyBytes);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &StreamingCall::onMetaData);
     connect(m_reply, &QNetworkReply::readyRead, this, &StreamingCall::onReadyRead);
@@ -238,7 +238,7 @@ void StreamingCall::onReplyFinished()
     dropReply();
 
     if (refused) {
-        fail(LlmError::crossOriginRedirect(asked, *refused));
+        fail(CallError::crossOriginRedirect(asked, *refused));
         return;
     }
 
@@ -264,16 +264,16 @@ void StreamingCall::onReplyFinished()
     if (overLimit) { // everything decoded up to the limit was delivered and stays
         handleDeltas(m_decoder->finish());
         if (!m_finished)
-            fail(LlmError::tooLarge(tr("reply"), *overLimit));
+            fail(CallError::tooLarge(tr("reply"), *overLimit));
         return;
     }
     // QNAM reports the inactivity timeout as a cancellation we did not ask for.
     if (networkError == QNetworkReply::OperationCanceledError || networkError == QNetworkReply::TimeoutError) {
-        fail(LlmError::timeout());
+        fail(CallError::timeout());
         return;
     }
     if (networkError != QNetworkReply::NoError) {
-        fail(LlmError::network(networkText));
+        fail(CallError::network(networkText));
         return;
     }
     handleDeltas(m_decoder->finish());
@@ -287,17 +287,17 @@ void StreamingCall::onReplyFinished()
         return;
     }
     if (assembled.hasError())
-        fail(LlmError::fromProvider(assembled.error));
+        fail(CallError::fromProvider(assembled.error));
     else if (assembled.isTruncated())
-        fail(LlmError::truncated());
+        fail(CallError::truncated());
     else if (assembled.isEmpty()
              && (assembled.finishReason == FinishReason::Stop || assembled.finishReason == FinishReason::None))
-        finish(LlmError::emptyReply()); // a refusal or a filter may legitimately say nothing
+        finish(CallError::emptyReply()); // a refusal or a filter may legitimately say nothing
     else
         finish({});
 }
 
-void StreamingCall::fail(const LlmError &error)
+void StreamingCall::fail(const CallError &error)
 {
     if (m_finished)
         return;
@@ -311,7 +311,7 @@ void StreamingCall::fail(const LlmError &error)
     m_retryTimer->start(int(qMin<qint64>(*delay, std::numeric_limits<int>::max())));
 }
 
-void StreamingCall::finish(const LlmError &error)
+void StreamingCall::finish(const CallError &error)
 {
     if (m_finished)
         return;

@@ -2,8 +2,8 @@
 
 #include "core/stream/assembledturn.h"
 #include "core/stream/streamdelta.h"
+#include "llm/callerror.h"
 #include "llm/chatrequest.h"
-#include "llm/llmerror.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -42,7 +42,7 @@ public:
 
     bool isFinished() const { return m_finished; }
     AssembledTurn turn() const;
-    LlmError error() const { return m_error; }
+    CallError error() const { return m_error; }
     int attempts() const { return m_attempts; }
     // Text, reasoning or a tool call has arrived: retrying now would duplicate it.
     bool hasContent() const { return m_hasContent; }
@@ -53,8 +53,8 @@ Q_SIGNALS:
     // New pieces of the reply, in order, as soon as their bytes arrived.
     void deltasReceived(const QList<Skein::StreamDelta> &deltas);
     // A transient failure; the request is sent again after delayMs.
-    void retryScheduled(int retry, qint64 delayMs, const Skein::LlmError &reason);
-    void finished(const Skein::AssembledTurn &turn, const Skein::LlmError &error);
+    void retryScheduled(int retry, qint64 delayMs, const Skein::CallError &reason);
+    void finished(const Skein::AssembledTurn &turn, const Skein::CallError &error);
 
 private:
     void sendAttempt();
@@ -64,8 +64,8 @@ private:
     void onReplyFinished();
     void consumeBody(const QByteArray &bytes);
     void handleDeltas(const QList<StreamDelta> &deltas);
-    void fail(const LlmError &error);
-    void finish(const LlmError &error);
+    void fail(const CallError &error);
+    void finish(const CallError &error);
     void dropReply();
     int httpStatus() const;
 
@@ -83,7 +83,7 @@ private:
     Body m_bodyKind = Body::Undecided;
     QByteArray m_bodyStart;
     bool m_htmlContentType = false;
-    LlmError m_error;
+    CallError m_error;
     int m_attempts = 0;
     int m_status = 0;
     bool m_accepted = false;

@@ -1,5 +1,6 @@
 #include "models/memorytablemodel.h"
 
+#include "models/plaintooltip.h"
 #include <QDateTime>
 #include <QFont>
 #include <QLocale>
@@ -142,7 +143,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::ToolTipRole: {
-        QString tip = m.content.toHtmlEscaped();
+        QString tip = plainToolTip(m.content);
         if (injected)
             tip += QStringLiteral("<br><i>") + tr("Injected in the selected reply").toHtmlEscaped()
                                   + QStringLiteral("</i>");

@@ -1,5 +1,6 @@
 #include "searchresultmodel.h"
 
+#include "models/plaintooltip.h"
 namespace Skein {
 
 SearchResultModel::SearchResultModel(QObject *parent)
@@ -57,7 +58,7 @@ QVariant SearchResultModel::data(const QModelIndex &index, int role) const
         return plain;
     }
     case Qt::ToolTipRole:
-        return hit.sessionTitle;
+        return plainToolTip(hit.sessionTitle);
     case MessageIdRole:
         return hit.messageId;
     case SessionIdRole:

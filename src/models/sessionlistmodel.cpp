@@ -1,5 +1,6 @@
 #include "sessionlistmodel.h"
 
+#include "models/plaintooltip.h"
 #include <algorithm>
 
 namespace Skein {
@@ -186,7 +187,16 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case Qt::AccessibleTextRole:
         return s.title.isEmpty() ? tr("New chat") : s.title;
     case Qt::ToolTipRole:
-        return s.title;
+        return plainToolTip(s.title);
+    case Qt::AccessibleDescriptionRole:
+        switch (m_activity.value(s.id)) {
+        case 1:
+            return tr("Replying");
+        case 2:
+            return tr("Waiting for your approval");
+        default:
+            return {};
+        }
     case IdRole:
         return s.id;
     case IsHeaderRole:
@@ -197,9 +207,24 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
         return s.updatedAt;
     case GroupRole:
         return int(row.group);
+    case ActivityRole:
+        return m_activity.value(s.id);
     default:
         return {};
     }
+}
+
+void SessionListModel::setActivity(const QString &id, int activity)
+{
+    if (m_activity.value(id) == activity)
+        return;
+    if (activity == 0)
+        m_activity.remove(id);
+    else
+        m_activity.insert(id, activity);
+    const int row = rowOf(id);
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row), index(row));
 }
 
 bool SessionListModel::setData(const QModelIndex &index, const QVariant &value, int role)
@@ -237,6 +262,7 @@ QHash<int, QByteArray> SessionListModel::roleNames() const
     names.insert(PinnedRole, "pinned");
     names.insert(UpdatedAtRole, "updatedAt");
     names.insert(GroupRole, "group");
+    names.insert(ActivityRole, "activity");
     return names;
 }
 

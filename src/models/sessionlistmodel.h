@@ -26,6 +26,9 @@ public:
         PinnedRole,
         UpdatedAtRole,
         GroupRole,
+        // What a turn of this process does in the conversation: 0 idle, 1 running, 2 waiting for
+        // the user's approval (Conversations::Activity).
+        ActivityRole,
     };
     enum class Group { Pinned, Today, Yesterday, Previous7Days, Older };
     Q_ENUM(Group)
@@ -39,6 +42,9 @@ public:
     void upsert(const Session &session);
     void remove(const QString &id);
     void setHidden(const QString &id, bool hidden);
+    // The sidebar's mark for a conversation with a turn running (0: none).
+    void setActivity(const QString &id, int activity);
+    int activity(const QString &id) const { return m_activity.value(id); }
     // "Now" for grouping; defaults to the current time at each rebuild (tests pin it).
     void setNow(const QDateTime &now);
 
@@ -73,6 +79,7 @@ private:
 
     QHash<QString, Session> m_sessions;
     QSet<QString> m_hidden;
+    QHash<QString, int> m_activity;
     QList<Row> m_rows;
     QHash<QString, int> m_rowOf;
     QDateTime m_now;

@@ -1,66 +1,99 @@
 #include "threadmodel.h"
 
+#include "models/plaintooltip.h"
 #include <QJsonObject>
 #include <QLocale>
-#include <QVariantMap>
 
 namespace Skein {
 
 ThreadModel::ThreadModel(QObject *parent)
     : QAbstractListModel(parent)
-{
-    connect(&m_tree, &ConversationTree::activeLeafChanged, this, [this](const QString &, const QString &leaf) {
-        syncRows();
-        Q_EMIT activeLeafChanged(leaf);
-    });
-    connect(&m_tree, &ConversationTree::nodeAdded, this,
-            [this](const QString &id, const QString &parentId, int) { nodeAdded(id, parentId); });
-    connect(&m_tree, &ConversationTree::subtreeRemoved, this,
-            [this](const QString &id, const QString &parentId, int) { subtreeRemoved(id, parentId); });
-}
+{ }
 
 ThreadModel::~ThreadModel() = default;
 
-bool ThreadModel::load(const QString &sessionId, const QList<Message> &messages, const QString &activeLeafId)
+void ThreadModel::setConversation(Conversation *conversation)
 {
-    QList<ConversationNode> nodes;
-    nodes.reserve(messages.size());
-    for (const Message &m : messages)
-        nodes.append(ConversationNode {m.id, m.parentId, m.role, m.createdAt});
-    beginResetModel();
-    const QSignalBlocker block(&m_tree);
-    const bool ok = m_tree.load(nodes, activeLeafId).ok();
-    m_messages.clear();
-    m_revision.clear();
-    m_textEpoch.clear();
-    m_loadEpoch = m_nextEpoch++;
-    m_toolStates.clear();
-    if (ok) {
-        m_sessionId = sessionId;
-        m_messages.reserve(messages.size());
-        for (const Message &m : messages)
-            m_messages.insert(m.id, m);
-    } else {
-        m_sessionId.clear();
-        m_tree.clear();
+    if (conversation == m_conversation && conversation)
+        return;
+    for (const QMetaObject::Connection &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
+    m_conversation = conversation;
+    if (conversation) {
+        const ConversationTree *tree = &conversation->tree();
+        m_connections << connect(tree, &ConversationTree::aboutToBeReset, this, [this] { beginResetModel(); })
+                      << connect(tree, &ConversationTree::resetDone, this,
+                                 [this] {
+                                     m_rows = m_conversation->activePath();
+                                     m_rowOf.clear();
+                                     for (int i = 0; i < m_rows.size(); ++i)
+                                         m_rowOf.insert(m_rows.at(i), i);
+                                     endResetModel();
+                                 })
+                      << connect(tree, &ConversationTree::nodeAdded, this,
+                                 [this](const QString &, const QString &parentId, int) { siblingsChanged(parentId); })
+                      << connect(tree, &ConversationTree::subtreeRemoved, this,
+                                 [this](const QString &id, const QString &parentId, int) {
+                                     if (!m_rowOf.contains(id)) // else the active leaf moves next
+                                         siblingsChanged(parentId);
+                                 })
+                      << connect(conversation, &Conversation::activeLeafChanged, this,
+                                 [this](const QString &leaf) {
+                                     syncRows();
+                                     Q_EMIT activeLeafChanged(leaf);
+                                 })
+                      << connect(conversation, &Conversation::messageChanged, this, &ThreadModel::rowChanged)
+                      << connect(conversation, &QObject::destroyed, this, [this] { setConversation(nullptr); });
     }
-    m_rows = m_tree.activePath();
+    rebuild();
+    Q_EMIT conversationChanged();
+    Q_EMIT activeLeafChanged(activeLeaf());
+}
+
+QString ThreadModel::sessionId() const
+{
+    return m_conversation ? m_conversation->sessionId() : QString();
+}
+
+bool ThreadModel::contains(const QString &id) const
+{
+    return m_conversation && m_conversation->contains(id);
+}
+
+Message ThreadModel::message(const QString &id) const
+{
+    return m_conversation ? m_conversation->message(id) : Message();
+}
+
+QString ThreadModel::activeLeaf() const
+{
+    return m_conversation ? m_conversation->activeLeaf() : QString();
+}
+
+quint32 ThreadModel::revision(const QString &id) const
+{
+    return m_conversation ? m_conversation->revision(id) : 0;
+}
+
+quint64 ThreadModel::textEpoch(const QString &id) const
+{
+    return m_conversation ? m_conversation->textEpoch(id) : 0;
+}
+
+void ThreadModel::rebuild()
+{
+    beginResetModel();
+    m_rows = m_conversation ? m_conversation->activePath() : QStringList();
     m_rowOf.clear();
     for (int i = 0; i < m_rows.size(); ++i)
         m_rowOf.insert(m_rows.at(i), i);
     endResetModel();
-    Q_EMIT activeLeafChanged(m_tree.activeLeaf());
-    return ok;
-}
-
-void ThreadModel::clear()
-{
-    load({}, {}, {});
 }
 
 void ThreadModel::syncRows()
 {
-    const QStringList path = m_tree.activePath();
+    const QStringList path = m_conversation ? m_conversation->activePath() : QStringList();
     qsizetype keep = 0;
     const qsizetype common = std::min(path.size(), m_rows.size());
     while (keep < common && path.at(keep) == m_rows.at(keep))
@@ -89,99 +122,12 @@ void ThreadModel::rowChanged(const QString &id)
         Q_EMIT dataChanged(index(row), index(row));
 }
 
-void ThreadModel::nodeAdded(const QString &id, const QString &parentId)
+void ThreadModel::siblingsChanged(const QString &parentId)
 {
-    Q_UNUSED(id)
-    // A new alternative changes the `n / m` of the sibling shown on the active path.
+    // A new or removed alternative changes the `n / m` of the sibling shown on the active path.
     const int row = parentId.isEmpty() ? 0 : (rowOf(parentId) < 0 ? -1 : rowOf(parentId) + 1);
     if (row >= 0 && row < m_rows.size())
         Q_EMIT dataChanged(index(row), index(row));
-}
-
-void ThreadModel::subtreeRemoved(const QString &id, const QString &parentId)
-{
-    if (m_rowOf.contains(id))
-        return; // the active leaf moves next; syncRows follows
-    nodeAdded(id, parentId);
-}
-
-bool ThreadModel::addMessage(const Message &message, bool makeActive)
-{
-    if (message.id.isEmpty() || m_messages.contains(message.id))
-        return false;
-    if (!message.parentId.isEmpty() && !m_tree.contains(message.parentId))
-        return false;
-    m_messages.insert(message.id, message);
-    m_textEpoch.insert(message.id, m_nextEpoch++);
-    if (!m_tree.addNode(ConversationNode {message.id, message.parentId, message.role, message.createdAt}, makeActive)) {
-        m_messages.remove(message.id);
-        return false;
-    }
-    return true;
-}
-
-void ThreadModel::appendText(const QString &id, const QString &content, const QString &reasoning)
-{
-    auto it = m_messages.find(id);
-    if (it == m_messages.end() || (content.isEmpty() && reasoning.isEmpty()))
-        return;
-    it->content += content;
-    it->reasoning += reasoning;
-    ++m_revision[id];
-    rowChanged(id);
-}
-
-void ThreadModel::updateMessage(const Message &message)
-{
-    auto it = m_messages.find(message.id);
-    if (it == m_messages.end())
-        return;
-    Message updated = message;
-    updated.parentId = it->parentId;
-    if (*it == updated)
-        return;
-    // The stored row of a streamed reply usually holds what was shown, or more of it.
-    if (!updated.content.startsWith(it->content) || !updated.reasoning.startsWith(it->reasoning))
-        m_textEpoch.insert(message.id, m_nextEpoch++);
-    *it = updated;
-    ++m_revision[message.id];
-    rowChanged(message.id);
-}
-
-void ThreadModel::setStatus(const QString &id, MessageStatus status, const QString &error)
-{
-    auto it = m_messages.find(id);
-    if (it == m_messages.end() || (it->status == status && it->error == error))
-        return;
-    it->status = status;
-    it->error = error;
-    ++m_revision[id];
-    rowChanged(id);
-}
-
-bool ThreadModel::switchSibling(const QString &id, ConversationTree::Direction direction)
-{
-    return m_tree.switchSibling(id, direction);
-}
-
-bool ThreadModel::showBranchOf(const QString &id)
-{
-    if (!m_tree.contains(id))
-        return false;
-    if (m_tree.isOnActivePath(id))
-        return true;
-    return m_tree.setActiveLeaf(m_tree.leafFollowingLatest(id));
-}
-
-QStringList ThreadModel::removeBranch(const QString &id)
-{
-    const QStringList removed = m_tree.removeSubtree(id);
-    for (const QString &gone : removed) {
-        m_messages.remove(gone);
-        m_revision.remove(gone);
-        m_textEpoch.remove(gone);
-    }
-    return removed;
 }
 
 void ThreadModel::setModelInfo(const QList<ModelInfo> &models)
@@ -189,21 +135,6 @@ void ThreadModel::setModelInfo(const QList<ModelInfo> &models)
     m_prices.clear();
     for (const ModelInfo &m : models)
         m_prices.insert(m.id, m);
-}
-
-void ThreadModel::setToolCallState(const QString &callId, const QString &state)
-{
-    m_toolStates.insert(callId, state);
-    for (const QString &id : std::as_const(m_rows)) {
-        const Message &m = m_messages[id];
-        bool owns = m.toolCallId == callId;
-        for (const QJsonValue &call : m.toolCalls)
-            owns = owns || call.toObject().value(QLatin1String("id")).toString() == callId;
-        if (owns) {
-            ++m_revision[id];
-            rowChanged(id);
-        }
-    }
 }
 
 QString ThreadModel::usageText(const Message &m) const
@@ -244,10 +175,10 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.model() != this || index.row() >= rowCount())
         return {};
     const QString &id = m_rows.at(index.row());
-    const auto it = m_messages.constFind(id);
-    if (it == m_messages.cend())
+    const Message *found = m_conversation ? m_conversation->find(id) : nullptr;
+    if (!found)
         return {};
-    const Message &m = *it;
+    const Message &m = *found;
     switch (role) {
     case Qt::DisplayRole:
     case ContentRole:
@@ -256,7 +187,7 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
         return m.content.left(500);
     case Qt::ToolTipRole: {
         const QString usage = usageText(m);
-        return usage.isEmpty() ? QVariant() : QVariant(usage);
+        return usage.isEmpty() ? QVariant() : QVariant(plainToolTip(usage));
     }
     case IdRole:
         return m.id;
@@ -274,23 +205,14 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
         return m.toolName;
     case ToolCallIdRole:
         return m.toolCallId;
-    case ToolStatesRole: {
-        QVariantMap states;
-        if (!m.toolCallId.isEmpty() && m_toolStates.contains(m.toolCallId))
-            states.insert(m.toolCallId, m_toolStates.value(m.toolCallId));
-        for (const QJsonValue &call : m.toolCalls) {
-            const QString callId = call.toObject().value(QLatin1String("id")).toString();
-            if (m_toolStates.contains(callId))
-                states.insert(callId, m_toolStates.value(callId));
-        }
-        return states;
-    }
+    case ToolStatesRole:
+        return QVariant::fromValue(m_conversation->toolCallStates(m));
     case SiblingIndexRole:
-        return m_tree.siblingIndex(id).index;
+        return m_conversation->tree().siblingIndex(id).index;
     case SiblingCountRole:
-        return m_tree.siblingIndex(id).count;
+        return m_conversation->tree().siblingIndex(id).count;
     case RevisionRole:
-        return m_revision.value(id);
+        return m_conversation->revision(id);
     case ModelNameRole:
         return m.model;
     case TextEpochRole:

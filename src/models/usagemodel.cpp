@@ -1,5 +1,7 @@
 #include "models/usagemodel.h"
 
+#include "models/plaintooltip.h"
+
 #include <QDate>
 #include <QHash>
 #include <QLocale>
@@ -122,7 +124,7 @@ QVariant UsageModel::data(const QModelIndex &index, int role) const
     const QLocale locale;
     switch (index.column()) {
     case KeyColumn:
-        return b.label;
+        return role == Qt::ToolTipRole ? plainToolTip(b.label) : b.label; // a model or provider name
     case RepliesColumn:
         return locale.toString(b.replies);
     case PromptColumn:

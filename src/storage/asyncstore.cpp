@@ -3,6 +3,7 @@
 #include "storage/integritycheck.h"
 #include "storage/store.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QThread>
 
@@ -18,7 +19,11 @@ void releaseWrites(StorageWriter *writer, const Status &integrity)
         return;
     }
     const StorageError &damage = integrity.error();
-    writer->refuse({damage.kind, QStringLiteral("not written: the integrity check failed: %1").arg(damage.message)});
+    writer->refuse({damage.kind,
+                    QCoreApplication::translate("Skein::AsyncStore",
+                                                "Skein did not save this change because the check of "
+                                                "its database at start-up failed. %1")
+                        .arg(damage.message)});
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -24,11 +25,63 @@ QString uniqueConnectionName()
                                                              16);
 }
 
+// The app's own words for an SQLite error about the disk or the file, or "" for the others
+// (constraints, SQL mistakes: nothing the user can act on), which keep SQLite's text alone.
+QString plainWords(int sqliteCode)
+{
+    switch (sqliteCode & 0xff) {
+    case SQLITE_FULL:
+        return QCoreApplication::translate("Skein::Database",
+                                           "The disk is full, so Skein could not save its data. Free some space on "
+                                           "the disk and try again.");
+    case SQLITE_IOERR:
+        return QCoreApplication::translate("Skein::Database",
+                                           "Skein could not read or write its data because the disk reported an "
+                                           "error. Check the disk and try again.");
+    case SQLITE_CANTOPEN:
+        return QCoreApplication::translate("Skein::Database",
+                                           "Skein cannot open its database or a file next to it. Check that the data "
+                                           "folder exists and that Skein may write to it.");
+    case SQLITE_PERM:
+        return QCoreApplication::translate("Skein::Database",
+                                           "Skein is not allowed to use its database file. Check the permissions of "
+                                           "the data folder.");
+    case SQLITE_READONLY:
+        return QCoreApplication::translate("Skein::Database",
+                                           "Skein cannot save because its database is open read-only, or the file, its "
+                                           "folder or the disk cannot be written.");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return QCoreApplication::translate("Skein::Database",
+                                           "The database is busy: another Skein window or another program is using "
+                                           "it. Try again in a moment.");
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return QCoreApplication::translate("Skein::Database",
+                                           "The database file is damaged or is not a Skein database.");
+    case SQLITE_NOMEM:
+        return QCoreApplication::translate("Skein::Database",
+                                           "Skein did not have enough memory to work with its database.");
+    default:
+        return {};
+    }
+}
+
+// What the user is shown: plain words first, SQLite's own text after them as the details.
+QString explained(int sqliteCode, const QString &detail)
+{
+    const QString plain = plainWords(sqliteCode);
+    if (plain.isEmpty())
+        return detail;
+    return detail.trimmed().isEmpty() ? plain : plain + QStringLiteral(" (SQLite: ") + detail.trimmed() + u')';
+}
+
 StorageError fromHandle(sqlite3 *handle, const QString &what)
 {
     const int code = handle ? sqlite3_errcode(handle) : SQLITE_ERROR;
     const QString detail = handle ? QString::fromUtf8(sqlite3_errmsg(handle)) : QStringLiteral("no connection");
-    return {Database::kindFromCode(code), what.isEmpty() ? detail : what + QStringLiteral(": ") + detail};
+    return {Database::kindFromCode(code),
+            explained(code, what.isEmpty() ? detail : what + QStringLiteral(": ") + detail)};
 }
 
 } // namespace
@@ -61,7 +114,9 @@ StorageError Database::errorFrom(const QSqlError &error)
 {
     bool ok = false;
     const int code = error.nativeErrorCode().toInt(&ok);
-    return {ok ? kindFromCode(code) : StorageError::Kind::Internal, error.text()};
+    if (!ok)
+        return {StorageError::Kind::Internal, error.text()};
+    return {kindFromCode(code), explained(code, error.text())};
 }
 
 Result<std::unique_ptr<Database>> Database::open(const QString &filePath, const Options &options)
@@ -108,6 +163,28 @@ Result<std::unique_ptr<Database>> Database::open(const QString &filePath, const 
 
     if (Status s = db->openConnection(false, options.busyTimeoutMs); !s)
         return s.error();
+    // SQLite falls back to reading when the file or its folder cannot be written (a read-only
+    // mount, permissions): say so now, as for a newer schema, instead of failing every write.
+    if (existed && sqlite3_db_readonly(db->m_handle, "main") == 1) {
+        const QString folder = QDir::toNativeSeparators(QFileInfo(filePath).absolutePath());
+        if (options.migrate && db->m_info.schemaVersion < db->m_info.supportedVersion)
+            return StorageError {StorageError::Kind::ReadOnly,
+                                 QCoreApplication::translate("Skein::Database",
+                                                             "Skein cannot update its database to this version: its "
+                                                             "data folder %1 cannot be written (the folder, the "
+                                                             "database file or the disk is read-only).")
+                                     .arg(folder)};
+        db->m_info.readOnly = true;
+        db->m_info.readOnlyReason = QCoreApplication::translate("Skein::Database",
+                                                                "Skein cannot write to its data folder %1 (the folder, "
+                                                                "the database file or the disk is read-only). Your "
+                                                                "conversations are opened read-only: you can read and "
+                                                                "export them, but nothing new is saved.")
+                                        .arg(folder);
+        if (Status s = db->execScript(QStringLiteral("PRAGMA query_only=1;")); !s)
+            return s.error();
+        return db;
+    }
     if (Status s = db->execScript(QStringLiteral("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
                                                  "PRAGMA synchronous=NORMAL;"));
                                   !s)
@@ -170,7 +247,12 @@ Status Database::migrate(const Options &options, bool existed)
         const QString dir = options.backupDir.isEmpty()
             ? QFileInfo(m_path).absolutePath() + QStringLiteral("/backups") : options.backupDir;
         if (!QDir().mkpath(dir))
-            return StorageError {StorageError::Kind::Io, QStringLiteral("cannot create %1").arg(dir)};
+            return StorageError {StorageError::Kind::Io,
+                                 QCoreApplication::translate("Skein::Database",
+                                                             "Skein did not update its database to this version: it "
+                                                             "cannot create the folder %1 for the backup it makes "
+                                                             "first. Check that the data folder can be written.")
+                                     .arg(dir)};
         const QString target = QDir(dir).filePath(
             QStringLiteral("%1.v%2.%3.bak")
                                .arg(QFileInfo(m_path).fileName())
@@ -178,7 +260,11 @@ Status Database::migrate(const Options &options, bool existed)
                                .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmsszzz"))));
         if (Status s = backupTo(target); !s)
             return StorageError {s.error().kind,
-                                 QStringLiteral("backup before migrating failed: ") + s.error().message};
+                                 QCoreApplication::translate("Skein::Database",
+                                                             "Skein did not update its database to this version "
+                                                             "because the backup it makes first could not be "
+                                                             "written. %1")
+                                     .arg(s.error().message)};
         m_info.backupPath = target;
     }
 
@@ -193,25 +279,40 @@ Status Database::migrate(const Options &options, bool existed)
         if (!s)
             return StorageError {
                 s.error().kind == StorageError::Kind::Internal ? StorageError::Kind::Migration : s.error().kind,
-                QStringLiteral("migration %1 (%2) failed: %3") .arg(m.version).arg(m.name, s.error().message)};
+                QCoreApplication::translate("Skein::Database",
+                                            "Skein could not bring its database up to date (step %1 of %2, %3, "
+                                            "failed; the steps before it are kept and the rest is tried at the next "
+                                            "start). %4")
+                    .arg(m.version)
+                    .arg(migrations->size())
+                    .arg(m.name, s.error().message)};
     }
     return {};
 }
 
 QSqlQuery &Database::statement(const QString &sql)
 {
-    auto it = m_statements.constFind(sql);
-    if (it != m_statements.constEnd())
-        return **it;
-    auto *query = new QSqlQuery(m_db);
-    query->setForwardOnly(true);
-    query->prepare(sql); // a bad statement reports its error on exec
-    m_statements.insert(sql, query);
+    QSqlQuery *query = m_statements.value(sql);
+    if (query && !m_unprepared.contains(query))
+        return *query;
+    if (!query) {
+        query = new QSqlQuery(m_db);
+        query->setForwardOnly(true);
+        m_statements.insert(sql, query);
+    }
+    // A statement that cannot be prepared reports why on exec, instead of QtSql's "Parameter
+    // count mismatch"; a transient cause (an I/O error) must not break it for good.
+    if (query->prepare(sql))
+        m_unprepared.remove(query);
+    else
+        m_unprepared.insert(query, errorFrom(query->lastError()));
     return *query;
 }
 
 Status Database::exec(QSqlQuery &query)
 {
+    if (auto unprepared = m_unprepared.constFind(&query); unprepared != m_unprepared.constEnd())
+        return *unprepared;
     if (query.exec())
         return {};
     StorageError error = errorFrom(query.lastError());
@@ -225,7 +326,8 @@ Status Database::execScript(const QString &sql)
     const int rc = sqlite3_exec(m_handle, sql.toUtf8().constData(), nullptr, nullptr, &message);
     if (rc == SQLITE_OK)
         return {};
-    StorageError error {kindFromCode(rc), message ? QString::fromUtf8(message) : QString::fromUtf8(sqlite3_errstr(rc))};
+    StorageError error {kindFromCode(rc),
+                        explained(rc, message ? QString::fromUtf8(message) : QString::fromUtf8(sqlite3_errstr(rc)))};
     sqlite3_free(message);
     return error;
 }
@@ -304,21 +406,33 @@ Status Database::quickCheck()
     }
     if (problems.isEmpty())
         return {};
-    return StorageError {StorageError::Kind::Corrupt, problems.join(QLatin1Char('\n'))};
+    return StorageError {StorageError::Kind::Corrupt,
+                         plainWords(SQLITE_CORRUPT)
+                             + QStringLiteral(" (SQLite: ") + problems.join(QLatin1Char('\n')) + u')'};
 }
 
 Status Database::backupTo(const QString &targetPath)
 {
+    // A half-written copy must not look like a backup: a file this call created goes when it fails.
+    const bool existed = QFileInfo::exists(targetPath);
+    auto discard = [&] {
+        if (!existed) {
+            QFile::remove(targetPath);
+            QFile::remove(targetPath + QStringLiteral("-journal"));
+        }
+    };
     sqlite3 *target = nullptr;
     if (sqlite3_open(targetPath.toUtf8().constData(), &target) != SQLITE_OK) {
         StorageError error = fromHandle(target, QStringLiteral("cannot create %1").arg(targetPath));
         sqlite3_close(target);
+        discard();
         return error;
     }
     sqlite3_backup *backup = sqlite3_backup_init(target, "main", m_handle, "main");
     if (!backup) {
         StorageError error = fromHandle(target, QStringLiteral("backup"));
         sqlite3_close(target);
+        discard();
         return error;
     }
     const int rc = sqlite3_backup_step(backup, -1);
@@ -327,8 +441,11 @@ Status Database::backupTo(const QString &targetPath)
     if (rc != SQLITE_DONE)
         result = StorageError {
             kindFromCode(rc),
-            QStringLiteral("backup to %1 failed: %2") .arg(targetPath, QString::fromUtf8(sqlite3_errstr(rc)))};
+            explained(
+                rc, QStringLiteral("backup to %1 failed: %2").arg(targetPath, QString::fromUtf8(sqlite3_errstr(rc))))};
     sqlite3_close(target);
+    if (!result)
+        discard();
     return result;
 }
 

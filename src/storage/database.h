@@ -53,7 +53,8 @@ public:
     QSqlDatabase &connection() { return m_db; }
     sqlite3 *handle() const { return m_handle; }
 
-    // A prepared statement cached per connection; bind, exec, read, then finish() it.
+    // A prepared statement cached per connection; bind, exec, read, then finish() it. One whose
+    // prepare failed is prepared again on the next call.
     QSqlQuery &statement(const QString &sql);
     // Runs a prepared statement, turning a failure into a typed error.
     Status exec(QSqlQuery &query);
@@ -104,6 +105,9 @@ private:
     QSqlDatabase m_db;
     sqlite3 *m_handle = nullptr;
     QHash<QString, QSqlQuery *> m_statements;
+    // Cached statements whose prepare failed (e.g. a read error while loading the schema): exec
+    // reports that error, and the next statement() call prepares them again.
+    QHash<const QSqlQuery *, StorageError> m_unprepared;
     Info m_info;
     Synchronous m_sync = Synchronous::Normal;
     int m_depth = 0;

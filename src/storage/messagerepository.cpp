@@ -109,24 +109,6 @@ Status MessageRepository::insertBatch(const QList<Message> &messages)
     });
 }
 
-Status MessageRepository::appendDelta(const QString &id, const QString &contentDelta, const QString &reasoningDelta)
-{
-    QSqlQuery &q = m_db.statement(
-        QStringLiteral(
-        "UPDATE messages SET content = content || ?, "
-        "reasoning = CASE WHEN ? = '' THEN reasoning ELSE coalesce(reasoning, '') || ? END "
-        "WHERE id = ? AND status = 'generating'"));
-    q.bindValue(0, SqlValues::notNull(contentDelta));
-    q.bindValue(1, SqlValues::notNull(reasoningDelta));
-    q.bindValue(2, SqlValues::notNull(reasoningDelta));
-    q.bindValue(3, id);
-    if (Status s = m_db.exec(q); !s)
-        return s;
-    if (q.numRowsAffected() == 0)
-        return StorageError {StorageError::Kind::NotFound, QStringLiteral("no generating message %1").arg(id)};
-    return {};
-}
-
 Status MessageRepository::appendDeltaAt(const QString &id, const QString &contentDelta, const QString &reasoningDelta,
                                         qint64 contentBytesBefore, qint64 reasoningBytesBefore)
 {
@@ -205,6 +187,97 @@ Status MessageRepository::setRenderContent(const QString &id, const QString &ren
     q.bindValue(0, SqlValues::nullable(renderContent));
     q.bindValue(1, id);
     return m_db.exec(q);
+}
+
+Status MessageRepository::reopen(const QString &id)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral(
+        "UPDATE messages SET status = 'generating', error = NULL, finish_reason = NULL, stop_sequence = NULL, "
+        "completed_at = NULL WHERE id = ?"));
+    q.bindValue(0, id);
+    return m_db.exec(q);
+}
+
+Status MessageRepository::setRequestId(const QString &id, const QString &requestId)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET request_id = ? WHERE id = ?"));
+    q.bindValue(0, requestId);
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
+Status MessageRepository::setModel(const QString &id, const QString &model)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET model = ? WHERE id = ?"));
+    q.bindValue(0, model);
+    q.bindValue(1, id);
+    return m_db.exec(q);
+}
+
+Result<bool> MessageRepository::hasToolResult(const QString &sessionId, const QString &toolCallId)
+{
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT 1 FROM messages WHERE session_id = ? AND tool_call_id = ? LIMIT 1"));
+    q.bindValue(0, sessionId);
+    q.bindValue(1, toolCallId);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    const bool found = q.next();
+    q.finish();
+    return found;
+}
+
+Result<qint64> MessageRepository::pathLength(const QString &leafId)
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral(
+        "WITH RECURSIVE chain(seq, parent) AS (SELECT seq, parent_seq FROM messages WHERE id = ? UNION ALL "
+        "SELECT m.seq, m.parent_seq FROM messages m JOIN chain ON m.seq = chain.parent) SELECT count(*) FROM chain"));
+    q.bindValue(0, leafId);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    q.next();
+    const qint64 n = q.value(0).toLongLong();
+    q.finish();
+    return n;
+}
+
+Result<QStringList> MessageRepository::ancestorIds(const QString &fromId, const QSet<QString> &targets, qsizetype limit)
+{
+    constexpr int kChunk = 1024;
+    QStringList out;
+    if (fromId.isEmpty() || limit <= 0)
+        return out;
+    QSet<QString> missing = targets;
+    std::optional<qint64> seq;
+    {
+        QSqlQuery &q = m_db.statement(QStringLiteral("SELECT seq FROM messages WHERE id = ?"));
+        q.bindValue(0, fromId);
+        if (Status s = m_db.exec(q); !s)
+            return s.error();
+        if (q.next())
+            seq = q.value(0).toLongLong();
+        q.finish();
+    }
+    while (seq && !missing.isEmpty() && out.size() < limit) {
+        QSqlQuery &q = m_db.statement(QStringLiteral(
+            "WITH RECURSIVE chain(seq, parent, depth) AS (SELECT seq, parent_seq, 0 FROM messages WHERE seq = ? "
+            "UNION ALL SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m JOIN chain ON m.seq = chain.parent "
+            "WHERE chain.depth + 1 < ?) "
+            "SELECT m.id, chain.parent FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth"));
+        q.bindValue(0, *seq);
+        q.bindValue(1, kChunk);
+        if (Status s = m_db.exec(q); !s)
+            return s.error();
+        seq.reset();
+        while (q.next()) {
+            const QString id = q.value(0).toString();
+            out.append(id);
+            missing.remove(id);
+            seq = q.value(1).isNull() ? std::nullopt : std::optional<qint64>(q.value(1).toLongLong());
+        }
+        q.finish();
+    }
+    return out;
 }
 
 Status MessageRepository::finish(const QString &id, const Finish &f)
@@ -299,6 +372,20 @@ Result<qint64> MessageRepository::countBySession(const QString &sessionId)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral("SELECT count(*) FROM messages WHERE session_id = ?"));
     q.bindValue(0, sessionId);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    q.next();
+    const qint64 n = q.value(0).toLongLong();
+    q.finish();
+    return n;
+}
+
+Result<qint64> MessageRepository::countUserMessagesAfter(const QString &sessionId, qint64 createdAfter)
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("SELECT count(*) FROM messages WHERE session_id = ? AND role = 'user' AND created_at > ?"));
+    q.bindValue(0, sessionId);
+    q.bindValue(1, createdAfter);
     if (Status s = m_db.exec(q); !s)
         return s.error();
     q.next();

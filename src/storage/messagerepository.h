@@ -4,6 +4,7 @@
 #include "storage/result.h"
 
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 namespace Skein {
@@ -32,10 +33,9 @@ public:
     Status insert(const Message &message);
     // Parents before children; one transaction (a savepoint inside an outer one).
     Status insertBatch(const QList<Message> &messages);
-    // Streaming: appends to content/reasoning of a message that is still generating.
-    Status appendDelta(const QString &id, const QString &contentDelta, const QString &reasoningDelta = {});
-    // The same, only where the stored text is exactly as long as the writer believes (UTF-8 bytes
-    // of content and reasoning): a part lost before never leaves a hole that later parts follow.
+    // Streaming: appends to content/reasoning of a message that is still generating, only where
+    // the stored text is exactly as long as the writer believes (UTF-8 bytes of content and
+    // reasoning): a part lost before never leaves a hole that later parts follow. Conflict else.
     Status appendDeltaAt(const QString &id, const QString &contentDelta, const QString &reasoningDelta,
                          qint64 contentBytesBefore, qint64 reasoningBytesBefore);
     struct StoredText
@@ -52,6 +52,13 @@ public:
     Status setReasoningBlocks(const QString &id, const QList<ReasoningBlock> &blocks);
     Status setRenderContent(const QString &id, const QString &renderContent);
     Status finish(const QString &id, const Finish &finish);
+    // Continue: a finished reply goes back to `generating` (no error, finish reason or completion
+    // time) so that the continuation appends to it.
+    Status reopen(const QString &id);
+    // The context snapshot of the request that produced the message.
+    Status setRequestId(const QString &id, const QString &requestId);
+    // The model the server says answered (it may differ from the one asked).
+    Status setModel(const QString &id, const QString &model);
 
     Result<Message> get(const QString &id);
     // Children in creation order; an empty parentId gives the session's root messages.
@@ -64,6 +71,15 @@ public:
     // Every message of a session in insertion order (parents before children).
     Result<QList<Message>> bySession(const QString &sessionId);
     Result<qint64> countBySession(const QString &sessionId);
+    // The session's user messages created after the given time (ms since epoch).
+    Result<qint64> countUserMessagesAfter(const QString &sessionId, qint64 createdAfter);
+    // Whether the session already holds the result of a tool call with this id.
+    Result<bool> hasToolResult(const QString &sessionId, const QString &toolCallId);
+    // How many messages the chain root -> leafId holds (0 for an unknown leaf).
+    Result<qint64> pathLength(const QString &leafId);
+    // The ids from fromId (itself first) towards the root, read in chunks until every one of
+    // targets was seen or limit ids were read.
+    Result<QStringList> ancestorIds(const QString &fromId, const QSet<QString> &targets, qsizetype limit);
     // Messages left generating by a crash, for recovery.
     Result<QList<Message>> generating();
     // Deletes a node and all its descendants; returns the deleted ids.

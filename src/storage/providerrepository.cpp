@@ -16,25 +16,8 @@ const QString select = QStringLiteral(
 
 QVariant keyStateValue(ApiKeyState state)
 {
-    switch (state) {
-    case ApiKeyState::None:
-        return QStringLiteral("none");
-    case ApiKeyState::Keychain:
-        return QStringLiteral("keychain");
-    case ApiKeyState::Unknown:
-        break;
-    }
-    return QVariant(QMetaType::fromType<QString>());
-}
-
-ApiKeyState keyStateFrom(const QVariant &value)
-{
-    const QString text = value.toString();
-    if (text == QLatin1String("none"))
-        return ApiKeyState::None;
-    if (text == QLatin1String("keychain"))
-        return ApiKeyState::Keychain;
-    return ApiKeyState::Unknown;
+    const QString name = apiKeyStateName(state);
+    return name.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(name);
 }
 
 QString modelsJson(const QList<ModelInfo> &models)
@@ -79,7 +62,7 @@ ProviderConfig fromRow(const QSqlQuery &q)
     p.models = modelsFrom(q.value(6));
     p.createdAt = q.value(7).toLongLong();
     p.updatedAt = q.value(8).toLongLong();
-    p.apiKey = keyStateFrom(q.value(9));
+    p.apiKey = apiKeyStateFromString(q.value(9).toString());
     p.importedForReview = q.value(10).toString() == QLatin1String("imported");
     return p;
 }

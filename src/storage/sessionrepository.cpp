@@ -168,6 +168,20 @@ Status SessionRepository::simpleUpdate(const QString &assignment, const QString 
     return {};
 }
 
+Result<QStringList> SessionRepository::midRun()
+{
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT id FROM sessions WHERE state IN ('pending', 'active', 'waiting_tool', "
+                       "'streaming', 'awaiting_approval', 'running_tools')"));
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    QStringList ids;
+    while (q.next())
+        ids.append(q.value(0).toString());
+    q.finish();
+    return ids;
+}
+
 Status SessionRepository::rename(const QString &id, const QString &title)
 {
     return simpleUpdate(QStringLiteral("title_is_user = 1, title = ?"), id, SqlValues::notNull(title));

@@ -44,6 +44,8 @@ public:
     Status setArchived(const QString &id, bool archived);
     Status setActiveLeaf(const QString &id, const QString &leafId);
     Status setState(const QString &id, SessionState state);
+    // Sessions whose stored state says a turn is under way (recovery after a crash).
+    Result<QStringList> midRun();
     Status touch(const QString &id, qint64 at);
     // Deletes the session with its messages, summaries, tool log, snapshots and checkpoint.
     Status remove(const QString &id);

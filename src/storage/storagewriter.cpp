@@ -2,6 +2,7 @@
 
 #include "storage/store.h"
 
+#include <QCoreApplication>
 #include <QMutexLocker>
 
 namespace Skein {
@@ -130,8 +131,21 @@ void StorageWriter::runBatch(QList<Job> &batch)
     }
     QList<Status> results;
     results.reserve(batch.size());
-    for (Job &job : batch)
+    for (Job &job : batch) {
         results.append(db.transaction([&] { return job.run(*m_store); }));
+        if (db.transactionDepth() == 0) {
+            // After an I/O error or a full disk SQLite may roll back the whole transaction, not
+            // just the job's savepoint: nothing of this batch is on disk. Every job hears the
+            // cause (not a failed COMMIT), and no later job runs outside a batch.
+            failAll(results.constLast()
+                        ? StorageError {StorageError::Kind::Io,
+                                        QCoreApplication::translate("Skein::StorageWriter",
+                                                                    "Skein could not save the change: the database "
+                                                                    "undid it after an error of the disk.")}
+                        : results.constLast().error());
+            return;
+        }
+    }
     if (Status s = db.commit(); !s) {
         failAll(s.error());
         return;

@@ -1,5 +1,6 @@
 #include "storage/toollogrepository.h"
 
+#include "core/domain/ids.h"
 #include "storage/database.h"
 #include "storage/sqlvalues.h"
 
@@ -86,6 +87,19 @@ Result<QList<ToolLogEntry>> ToolLogRepository::bySession(const QString &sessionI
 Result<QList<ToolLogEntry>> ToolLogRepository::byMessage(const QString &messageId)
 {
     return collect(QStringLiteral("message_id = ?"), {messageId});
+}
+
+Result<int> ToolLogRepository::failUnfinished(const QString &sessionId, const QString &reason)
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("UPDATE tool_log SET status = 'failed', result_raw = coalesce(result_raw, ?), finished_at = ? "
+                       "WHERE session_id = ? AND status IN ('pending', 'running')"));
+    q.bindValue(0, reason);
+    q.bindValue(1, Ids::nowMs());
+    q.bindValue(2, sessionId);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    return q.numRowsAffected();
 }
 
 Result<QList<ToolLogEntry>> ToolLogRepository::collect(const QString &where, const QStringList &values)

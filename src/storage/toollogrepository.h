@@ -26,6 +26,9 @@ public:
     // Oldest first.
     Result<QList<ToolLogEntry>> bySession(const QString &sessionId);
     Result<QList<ToolLogEntry>> byMessage(const QString &messageId);
+    // Crash recovery: the session's pending and running entries become failed, with reason as
+    // their result unless they have one. Returns how many changed.
+    Result<int> failUnfinished(const QString &sessionId, const QString &reason);
 
 private:
     Result<QList<ToolLogEntry>> collect(const QString &where, const QStringList &values);

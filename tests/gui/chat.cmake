@@ -6,3 +6,5 @@ skein_add_test(NAME gui_chatagent SOURCES chat/tst_chatagent.cpp LIBS skein_gui 
 skein_add_test(NAME gui_chatselection SOURCES chat/tst_chatselection.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
 skein_add_test(NAME gui_chunksplitter SOURCES chat/tst_chunksplitter.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
 skein_add_test(NAME gui_chatstreaming SOURCES chat/tst_chatstreaming.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 300)
+skein_add_test(NAME gui_untrustedtext SOURCES chat/tst_untrustedtext.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)
+skein_add_test(NAME gui_chatconcurrency SOURCES chat/tst_chatconcurrency.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)

@@ -4,6 +4,7 @@
 // SKEIN_EXTRA_QM names a .qm file loaded over the built-in translation (for strings not merged
 // into translations/skein_zh_CN.ts yet).
 #include "app/appcontext.h"
+#include "app/conversations.h"
 #include "core/language.h"
 #include "gui/branchview.h"
 #include "gui/contextinspector.h"
@@ -68,15 +69,15 @@ int main(int argc, char **argv)
             QApplication::exit(1);
             return;
         }
-        auto *branches = new BranchView(context.storage());
+        auto *branches = new BranchView();
         branches->resize(440, 540);
         branches->show();
-        branches->setSession(demo.sessionId);
+        branches->setConversation(context.conversations().open(demo.sessionId));
         branches->setSelectedMessage(demo.activeReply);
         shots << Shot {branches, QStringLiteral("branch-view") + suffix};
 
         // The pending branch memory: accept, reject and promote are all available.
-        auto *memory = new MemoryInspector(context.storage());
+        auto *memory = new MemoryInspector(context.memories());
         memory->resize(560, 460);
         memory->show();
         memory->setSession(demo.sessionId);
@@ -85,14 +86,14 @@ int main(int argc, char **argv)
                          [memory, &demo] { memory->selectMemory(demo.pendingMemories.last()); });
         shots << Shot {memory, QStringLiteral("memory-inspector") + suffix};
 
-        auto *contextView = new ContextInspector(context.storage());
+        auto *contextView = new ContextInspector(context.contextService());
         contextView->resize(460, 600);
         contextView->show();
         contextView->setSession(demo.sessionId);
         contextView->setSelectedMessage(demo.activeReply);
         shots << Shot {contextView, QStringLiteral("context-inspector") + suffix};
 
-        auto *usage = new UsageView(context.storage());
+        auto *usage = new UsageView(context.startup());
         usage->resize(640, 460);
         usage->show();
         shots << Shot {usage, QStringLiteral("usage-view") + suffix};

@@ -1,4 +1,5 @@
 #include "app/appcontext.h"
+#include "app/conversations.h"
 #include "gui/branchgraph.h"
 #include "gui/branchview.h"
 #include "panelsdemo.h"
@@ -76,11 +77,11 @@ private Q_SLOTS:
 
     void showsBranchesAndTheSummaryNode()
     {
-        BranchView view(m_context->storage());
+        BranchView view;
         view.resize(420, 560);
         view.show();
         QSignalSpy loaded(&view, &BranchView::loaded);
-        view.setSession(m_demo.sessionId);
+        view.setConversation(m_context->conversations().open(m_demo.sessionId));
         QTRY_COMPARE(loaded.size(), 1);
         const BranchLayout::Result &r = view.graph()->layoutResult();
         QCOMPARE(r.itemOfMessage.size(), m_demo.messageCount);
@@ -111,13 +112,13 @@ private Q_SLOTS:
 
     void clickSwitchesTheActiveLeaf()
     {
-        BranchView view(m_context->storage());
+        BranchView view;
         view.resize(420, 560);
         view.show();
         QSignalSpy loaded(&view, &BranchView::loaded);
         QSignalSpy switched(&view, &BranchView::activeLeafChanged);
         QSignalSpy activated(&view, &BranchView::messageActivated);
-        view.setSession(m_demo.sessionId);
+        view.setConversation(m_context->conversations().open(m_demo.sessionId));
         QTRY_COMPARE(loaded.size(), 1);
 
         // The edited-away question: its branch's latest leaf becomes active.
@@ -144,11 +145,11 @@ private Q_SLOTS:
 
     void compactZoomAndLiveRefresh()
     {
-        BranchView view(m_context->storage());
+        BranchView view;
         view.resize(420, 560);
         view.show();
         QSignalSpy loaded(&view, &BranchView::loaded);
-        view.setSession(m_demo.sessionId);
+        view.setConversation(m_context->conversations().open(m_demo.sessionId));
         QTRY_COMPARE(loaded.size(), 1);
         QVERIFY(view.isCompact());
         view.findChild<QToolButton *>(QStringLiteral("branchCompact"))->click();
@@ -183,12 +184,12 @@ private Q_SLOTS:
 
     void keyboardMovesTheFocusAndSwitchesBranch()
     {
-        BranchView view(m_context->storage());
+        BranchView view;
         view.resize(420, 560);
         view.show();
         QSignalSpy loaded(&view, &BranchView::loaded);
         QSignalSpy switched(&view, &BranchView::activeLeafChanged);
-        view.setSession(m_demo.sessionId);
+        view.setConversation(m_context->conversations().open(m_demo.sessionId));
         QTRY_COMPARE(loaded.size(), 1);
         view.setCompact(false);
         BranchGraph *graph = view.graph();

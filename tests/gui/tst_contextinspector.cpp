@@ -1,4 +1,5 @@
 #include "app/appcontext.h"
+#include "app/conversations.h"
 #include "gui/budgetbar.h"
 #include "gui/contextinspector.h"
 #include "gui/inspectorpanels.h"
@@ -49,7 +50,7 @@ private Q_SLOTS:
             QVERIFY(s);
             snapshot = *s;
         }
-        ContextInspector view(m_context->storage());
+        ContextInspector view(m_context->contextService());
         QSignalSpy loaded(&view, &ContextInspector::loaded);
         view.resize(440, 560);
         view.show();
@@ -100,7 +101,7 @@ private Q_SLOTS:
 
     void rerunCarriesTheToggledContext()
     {
-        ContextInspector view(m_context->storage());
+        ContextInspector view(m_context->contextService());
         QSignalSpy loaded(&view, &ContextInspector::loaded);
         QSignalSpy rerun(&view, &ContextInspector::rerunRequested);
         QSignalSpy rerunWith(&view, &ContextInspector::rerunWithContextRequested);
@@ -151,14 +152,14 @@ private Q_SLOTS:
     {
         QWidget window;
         auto *tabs = new QTabWidget(&window);
-        InspectorPanels panels(m_context->storage(), tabs, &window);
+        InspectorPanels panels(*m_context, tabs, &window);
         QSignalSpy rerunWith(&panels, &InspectorPanels::rerunWithContextRequested);
         QSignalSpy regenerate(&panels, &InspectorPanels::regenerateRequested);
         window.resize(440, 560);
         window.show();
         ContextInspector *view = panels.contextInspector();
         QSignalSpy loaded(view, &ContextInspector::loaded);
-        panels.setSession(m_demo.sessionId);
+        panels.setConversation(m_context->conversations().open(m_demo.sessionId));
         panels.setSelectedMessage(m_demo.activeReply);
         QTRY_VERIFY(!view->reply().id.isEmpty());
         ContextItemModel *model = view->model();
@@ -184,7 +185,7 @@ private Q_SLOTS:
 
     void showsTheNextRequestWithoutASelection()
     {
-        ContextInspector view(m_context->storage());
+        ContextInspector view(m_context->contextService());
         QSignalSpy loaded(&view, &ContextInspector::loaded);
         view.resize(440, 560);
         view.show();
@@ -239,9 +240,9 @@ private Q_SLOTS:
     {
         QWidget window;
         auto *tabs = new QTabWidget(&window);
-        InspectorPanels panels(m_context->storage(), tabs, &window);
+        InspectorPanels panels(*m_context, tabs, &window);
         QSignalSpy loaded(panels.contextInspector(), &ContextInspector::loaded);
-        panels.setSession(m_demo.sessionId);
+        panels.setConversation(m_context->conversations().open(m_demo.sessionId));
         QTRY_COMPARE(loaded.size(), 1);
         QVERIFY(panels.contextInspector()->isDraft());
         panels.backgroundChanged(u"another-session"_s);
@@ -253,7 +254,7 @@ private Q_SLOTS:
 
     void userMessagesHaveNoSnapshot()
     {
-        ContextInspector view(m_context->storage());
+        ContextInspector view(m_context->contextService());
         QSignalSpy loaded(&view, &ContextInspector::loaded);
         view.show();
         view.setSelectedMessage(m_demo.firstQuestion);

@@ -64,7 +64,7 @@ private Q_SLOTS:
     {
         const QString error = PanelsDemo::openFresh(m_tmp, m_context, m_demo);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        m_view = std::make_unique<MemoryInspector>(m_context->storage());
+        m_view = std::make_unique<MemoryInspector>(m_context->memories());
         m_loaded = std::make_unique<QSignalSpy>(m_view.get(), &MemoryInspector::loaded);
         m_view->resize(460, 520);
         m_view->show();

@@ -64,7 +64,7 @@ private Q_SLOTS:
         }
         QVERIFY(prompt > 0 && cost > 0);
 
-        UsageView view(m_context->storage());
+        UsageView view(m_context->startup());
         QSignalSpy loaded(&view, &UsageView::loaded);
         view.resize(600, 460);
         view.show();

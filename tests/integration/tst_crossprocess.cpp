@@ -23,19 +23,10 @@ namespace {
 
 QStringList sendArgs(const QString &data, const QString &session, const ReplayServer &server, const QString &text)
 {
-    return {u"--data-dir"_s,
-            data,
-            u"send"_s,
-            u"--session"_s,
-            session,
-            u"--base-url"_s,
-            server.url(u"/v1"_s).toString(),
-            u"--kind"_s,
-            u"openai"_s,
-            u"--model"_s,
-            u"scripted-1"_s,
-            u"--json"_s,
-            text};
+    return {u"--data-dir"_s, data,        u"send"_s,       u"--no-background"_s,
+            u"--session"_s,  session,     u"--base-url"_s, server.url(u"/v1"_s).toString(),
+            u"--kind"_s,     u"openai"_s, u"--model"_s,    u"scripted-1"_s,
+            u"--json"_s,     text};
 }
 
 } // namespace

@@ -85,7 +85,9 @@ private Q_SLOTS:
         QCOMPARE(providers.at(0)[u"api_key"_s].toString(), u"none"_s);
 
         // Tools on, default settings: the calculator runs, the answer streams to stdout.
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--json"_s, u"What is 17 times 3?"_s}, env);
+        r = runCli({u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--json"_s,
+                    u"What is 17 times 3?"_s},
+                   env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QVERIFY2(!r.err.contains("keychain") && !r.err.contains("D-Bus"), qPrintable(describe(r)));
         const QJsonObject sent = QJsonDocument::fromJson(r.out).object();
@@ -136,7 +138,7 @@ private Q_SLOTS:
             const ProviderConfig cloud = store.value()->providers().list().value().at(0);
             QVERIFY(store.value()->providers().setApiKeyState(cloud.id, ApiKeyState::Keychain));
         }
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"hello"_s}, env);
+        r = runCli({u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"hello"_s}, env);
         QCOMPARE(r.status, 1);
         QVERIFY2(r.err.contains("cloud") && r.err.contains("keychain") && r.err.contains("--api-key-env")
                      && r.err.contains("Secret Service"),
@@ -144,8 +146,8 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount(), 0);
 
         // The key for this run only: sent to the server, stored nowhere.
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"--api-key-env"_s, u"CLOUD_KEY"_s,
-                    u"--no-tools"_s, u"hello"_s},
+        r = runCli({u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"--api-key-env"_s,
+                    u"CLOUD_KEY"_s, u"--no-tools"_s, u"hello"_s},
                    env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QCOMPARE(server.requestCount(), 1);
@@ -158,9 +160,9 @@ private Q_SLOTS:
         QVERIFY(!r.out.contains(key.toUtf8()) && !r.err.contains(key.toUtf8()));
 
         // An unset variable is a plain error, before anything is sent.
-        r = runCli(
-            {u"send"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"--api-key-env"_s, u"NO_SUCH_VARIABLE"_s, u"hello"_s},
-            env);
+        r = runCli({u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"cloud"_s, u"--api-key-env"_s,
+                    u"NO_SUCH_VARIABLE"_s, u"hello"_s},
+                   env);
         QCOMPARE(r.status, 1);
         QVERIFY2(r.err.contains("NO_SUCH_VARIABLE"), qPrintable(describe(r)));
         QCOMPARE(server.requestCount(), 1);
@@ -186,7 +188,8 @@ private Q_SLOTS:
             const ProviderConfig old = store.value()->providers().list().value().at(0);
             QVERIFY(store.value()->providers().setApiKeyState(old.id, ApiKeyState::Unknown));
         }
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"old"_s, u"--no-tools"_s, u"hello"_s}, env);
+        r = runCli(
+            {u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"old"_s, u"--no-tools"_s, u"hello"_s}, env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QVERIFY2(r.err.contains("without an API key") && r.err.contains("--api-key-env"), qPrintable(describe(r)));
         QCOMPARE(server.requestCount(), 1);
@@ -231,7 +234,7 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("disabled until you review"), qPrintable(describe(r)));
         r = runCli({u"providers"_s, u"list"_s}, env);
         QVERIFY2(r.out.contains("imported — review"), qPrintable(describe(r)));
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"evil"_s, u"hello"_s}, env);
+        r = runCli({u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"evil"_s, u"hello"_s}, env);
         QVERIFY2(r.status != 0, qPrintable(describe(r)));
         QVERIFY2(r.err.contains("providers enable evil"), qPrintable(describe(r)));
         QCOMPARE(evil.requestCount(), 0);
@@ -239,7 +242,9 @@ private Q_SLOTS:
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         r = runCli({u"providers"_s, u"list"_s, u"--json"_s}, env);
         QCOMPARE(QJsonDocument::fromJson(r.out).array().at(0)[u"enabled"_s].toBool(), true);
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"evil"_s, u"--no-tools"_s, u"hello"_s}, env);
+        r = runCli(
+            {u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"evil"_s, u"--no-tools"_s, u"hello"_s},
+            env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QCOMPARE(evil.requestCount(), 1);
 

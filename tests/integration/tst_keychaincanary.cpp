@@ -77,12 +77,16 @@ private Q_SLOTS:
         env.remove(u"SKEIN_CANARY_KEY"_s); // from here on the key can only come from the keychain
 
         for (const QString &text : {u"case-401"_s, u"case-429"_s, u"case-400"_s}) {
-            runs.append(runCli(base + QStringList {u"send"_s, u"--new"_s, u"--provider"_s, u"canary"_s, text}, env));
+            runs.append(runCli(
+                base + QStringList {u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"canary"_s, text},
+                env));
             QCOMPARE(runs.last().status, 1);
             QVERIFY(!runs.last().err.isEmpty());
         }
-        runs.append(runCli(
-            base + QStringList {u"send"_s, u"--new"_s, u"--provider"_s, u"canary"_s, u"--json"_s, u"case-ok"_s}, env));
+        runs.append(runCli(base
+                               + QStringList {u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"canary"_s,
+                                              u"--json"_s, u"case-ok"_s},
+                           env));
         QVERIFY2(runs.last().status == 0, runs.last().err.constData());
         const QJsonObject result = QJsonDocument::fromJson(runs.last().out).object();
         QCOMPARE(result.value(u"status"_s).toString(), u"complete"_s);

@@ -7,8 +7,8 @@
 // built for the session is a valid chain, and no call that had a succeeded log entry ran again.
 
 #include "cliprocess.h"
-#include "engine/context/contextrequestsource.h"
-#include "engine/recovery.h"
+#include "engine/context/contextengine.h"
+#include "engine/turn/recovery.h"
 #include "scriptedmodel.h"
 #include "storage/database.h"
 #include "storage/messagerepository.h"
@@ -167,9 +167,10 @@ private Q_SLOTS:
         // window.
         QElapsedTimer calibration;
         calibration.start();
-        const CliRun whole = runCli({u"--data-dir"_s, data, u"send"_s, u"--session"_s, sessionId, u"--base-url"_s,
-                                     server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s,
-                                     u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s, u"task 0 run 1000"_s});
+        const CliRun whole
+            = runCli({u"--data-dir"_s, data, u"send"_s, u"--no-background"_s, u"--session"_s, sessionId,
+                      u"--base-url"_s, server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s,
+                      u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s, u"task 0 run 1000"_s});
         const qint64 turnMs = calibration.elapsed();
         QVERIFY2(whole.status == 0, whole.err.constData());
         QVERIFY2(whole.err.count("[tool]") >= 12, whole.err.constData());
@@ -186,9 +187,9 @@ private Q_SLOTS:
             const int killAfterMs = int(random.bounded(int(turnMs * 7 / 10)));
             QProcess p;
             p.start(QStringLiteral(SKEIN_CLI_PATH),
-                                   {u"--data-dir"_s, data, u"send"_s, u"--session"_s, sessionId, u"--base-url"_s,
-                                    server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s,
-                                    u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s,
+                                   {u"--data-dir"_s, data, u"send"_s, u"--no-background"_s, u"--session"_s, sessionId,
+                                    u"--base-url"_s, server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s,
+                                    u"--model"_s, u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s,
                                     u"task %1 run %2"_s.arg(task).arg(run)});
             QVERIFY(p.waitForStarted(10000));
             QElapsedTimer clock;
@@ -243,7 +244,7 @@ private Q_SLOTS:
             withResults
                 += std::count_if(path.cbegin(), path.cend(), [](const Message &x) { return x.role == Role::Tool; }) > 0;
             // What the context engine would send next (its governance runs on this copy).
-            const ChatRequest next = ContextRequestSource().build(session, path);
+            const ChatRequest next = ContextEngine().build(session, path);
             QVERIFY2(requestIsValidChain(next, &why), qPrintable(u"run %1: %2"_s.arg(run).arg(why)));
 
             // Within a run (or late, by its orphaned server) each call runs at most once. The model

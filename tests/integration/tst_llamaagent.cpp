@@ -5,11 +5,11 @@
 
 #include "cliprocess.h"
 #include "core/domain/ids.h"
-#include "engine/agent/agentrun.h"
 #include "engine/memory/memoryhousekeeper.h"
-#include "engine/recovery.h"
 #include "engine/tools/builtintools.h"
 #include "engine/tools/toolregistry.h"
+#include "engine/turn/recovery.h"
+#include "engine/turn/turn.h"
 #include "llamaserver.h"
 #include "llm/providerclient.h"
 #include "secrets/memorysecretstore.h"
@@ -170,7 +170,7 @@ struct LlamaFixture
     }
 };
 
-struct Turn
+struct TurnResult
 {
     SessionState state = SessionState::Idle;
     QString error;
@@ -178,9 +178,9 @@ struct Turn
     int iterations = 0;
 };
 
-Turn runTurn(LlamaFixture &f, ProviderClient *client, const QString &text, AgentOptions options = {})
+TurnResult runTurn(LlamaFixture &f, ProviderClient *client, const QString &text, TurnOptions options = {})
 {
-    AgentRun run(&f.store, client, &f.tools);
+    Turn run(&f.store, client, &f.tools);
     run.setOptions(options);
     run.setModel(LlamaServer::modelName());
     run.setProviderId(f.provider.id);
@@ -225,10 +225,10 @@ private Q_SLOTS:
         int cutCalls = 0;
         int raised = 0;
         for (int i = 0; i < 10; ++i) {
-            AgentRun run(&f.store, client.get(), &f.tools);
+            Turn run(&f.store, client.get(), &f.tools);
             run.setModel(LlamaServer::modelName());
             run.setProviderId(f.provider.id);
-            connect(&run, &AgentRun::outputLimitRaised, this, [&] { ++raised; });
+            connect(&run, &Turn::outputLimitRaised, this, [&] { ++raised; });
             run.send(f.sessionId, u"Please add up some ones for me, turn %1."_s.arg(i));
             QVERIFY(QTest::qWaitFor([&] { return run.isFinished(); }, RunWait));
             QVERIFY2(run.state() == SessionState::Completed,
@@ -264,7 +264,7 @@ private Q_SLOTS:
         auto client = f.client();
         int contextErrors = 0;
         for (int turn = 0; turn < 30; ++turn) {
-            const Turn t = runTurn(f, client.get(), longMessage(turn, 150));
+            const TurnResult t = runTurn(f, client.get(), longMessage(turn, 150));
             QVERIFY2(t.state == SessionState::Completed,
                      qPrintable(u"turn %1: %2 — %3\n%4"_s.arg(turn).arg(
                          toString(t.state), t.error, QString::fromUtf8(f.server->describeFailures()))));
@@ -295,16 +295,16 @@ private Q_SLOTS:
         QVERIFY2(f.start({.contextSize = 2048, .parallelSlots = 1}), qPrintable(f.server->errorString()));
         QVERIFY(f.addProvider(ProviderKind::OpenAiCompatible));
         auto client = f.client();
-        AgentOptions noTools;
+        TurnOptions noTools;
         noTools.toolsEnabled = false;
-        const Turn huge = runTurn(f, client.get(), longMessage(1, 3000), noTools);
+        const TurnResult huge = runTurn(f, client.get(), longMessage(1, 3000), noTools);
         QVERIFY2(huge.state == SessionState::Failed, qPrintable(toString(huge.state)));
         QVERIFY2(huge.error.contains(u"context"_s, Qt::CaseInsensitive), qPrintable(huge.error));
         bool sawContextError = false;
         for (const HttpExchange &x : f.server->exchanges())
             sawContextError = sawContextError || x.responseBody.contains("exceed_context_size");
         QVERIFY2(sawContextError, "the server never said the context was exceeded");
-        const Turn next = runTurn(f, client.get(), u"A short question then."_s);
+        const TurnResult next = runTurn(f, client.get(), u"A short question then."_s);
         QVERIFY2(next.state == SessionState::Completed, qPrintable(next.error));
         // The failed turn's user message is kept.
         bool kept = false;
@@ -321,14 +321,14 @@ private Q_SLOTS:
         QVERIFY2(f.start(), qPrintable(f.server->errorString()));
         QVERIFY(f.addProvider(ProviderKind::OpenAiCompatible, {{u"max_output_tokens"_s, 1500}}));
         auto client = f.client();
-        AgentRun run(&f.store, client.get(), &f.tools);
+        Turn run(&f.store, client.get(), &f.tools);
         run.setModel(LlamaServer::modelName());
         run.setProviderId(f.provider.id);
-        AgentOptions noTools;
+        TurnOptions noTools;
         noTools.toolsEnabled = false;
         run.setOptions(noTools);
         QString streamed;
-        connect(&run, &AgentRun::deltasReceived, this, [&](const QList<StreamDelta> &deltas) {
+        connect(&run, &Turn::deltasReceived, this, [&](const QList<StreamDelta> &deltas) {
             for (const StreamDelta &d : deltas)
                 if (d.kind == StreamDelta::Kind::Text)
                     streamed += d.text;
@@ -343,7 +343,7 @@ private Q_SLOTS:
         QVERIFY(path[1].status == MessageStatus::Cancelled);
         QVERIFY2(!path[1].content.isEmpty() && streamed.startsWith(path[1].content.left(1)),
                  qPrintable(path[1].content));
-        const Turn next = runTurn(f, client.get(), u"Shorter, please."_s, noTools);
+        const TurnResult next = runTurn(f, client.get(), u"Shorter, please."_s, noTools);
         QVERIFY2(next.state == SessionState::Completed, qPrintable(next.error));
     }
 
@@ -356,7 +356,7 @@ private Q_SLOTS:
         QVERIFY(f.addProvider(ProviderKind::Anthropic, {{u"max_output_tokens"_s, 20}}));
         auto client = f.client();
         for (int i = 0; i < 5; ++i) {
-            const Turn t = runTurn(f, client.get(), u"Add ones, round %1."_s.arg(i));
+            const TurnResult t = runTurn(f, client.get(), u"Add ones, round %1."_s.arg(i));
             QVERIFY2(
                 t.state == SessionState::Completed,
                 qPrintable(u"turn %1: %2\n%3"_s.arg(i).arg(t.error, QString::fromUtf8(f.server->describeFailures()))));
@@ -386,7 +386,9 @@ private Q_SLOTS:
                            server.openAiBaseUrl().toString(), u"--model"_s, LlamaServer::modelName()},
                           env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--json"_s, u"What is 1+1?"_s}, env, 180000);
+        r = runCli(
+            {u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--json"_s, u"What is 1+1?"_s},
+            env, 180000);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         const QJsonObject sent = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(sent[u"state"_s].toString(), u"completed"_s);
@@ -406,8 +408,8 @@ private Q_SLOTS:
             QProcess p;
             p.setProcessEnvironment(env);
             p.start(QStringLiteral(SKEIN_CLI_PATH),
-                                   {u"send"_s, u"--session"_s, session, u"--provider"_s, u"peer"_s,
-                                    u"kill me %1"_s.arg(kill)});
+                                   {u"send"_s, u"--no-background"_s, u"--session"_s, session, u"--provider"_s,
+                                    u"peer"_s, u"kill me %1"_s.arg(kill)});
             QVERIFY(p.waitForStarted(10000));
             QByteArray err;
             QByteArray out;
@@ -443,10 +445,66 @@ private Q_SLOTS:
         }
         QCOMPARE(savedIds.size(), 6);
         // And the conversation goes on after all that.
-        r = runCli({u"send"_s, u"--session"_s, session, u"--provider"_s, u"peer"_s, u"--json"_s, u"Still there?"_s},
+        r = runCli({u"send"_s, u"--no-background"_s, u"--session"_s, session, u"--provider"_s, u"peer"_s, u"--json"_s,
+                    u"Still there?"_s},
                    env, 180000);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QVERIFY2(server.failedExchanges().isEmpty(), server.describeFailures().constData());
+    }
+
+    // Issue 14: on f279e63, 30 long turns of skein-cli send on a 4,096-token server left 46
+    // messages out of the request and made no summary, so the first turns' facts were gone. send now
+    // does the app's background work: the history is summarised when it passes 70% of its share, and
+    // the request that follows carries a summary covering the first turn.
+    void thirtyLongTurnsKeepTheFirstTurnInASummary()
+    {
+        SKEIN_REQUIRE_LLAMA_SERVER();
+        LlamaServer server;
+        QVERIFY2(server.start(), qPrintable(server.errorString()));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        CliRun r = runCli({u"providers"_s, u"add"_s, u"peer"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                           server.openAiBaseUrl().toString(), u"--model"_s, LlamaServer::modelName()},
+                          env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QString session;
+        QString firstUser;
+        for (int turn = 1; turn <= 30; ++turn) {
+            QStringList args {u"send"_s,  u"--wait-background"_s, u"--no-tools"_s, u"--provider"_s, u"peer"_s,
+                              u"--json"_s};
+            args += session.isEmpty() ? QStringList {u"--new"_s} : QStringList {u"--session"_s, session};
+            QString text = longMessage(turn, 150);
+            if (turn == 1)
+                text.prepend(u"Remember: the lantern code is river 42. "_s);
+            r = runCli(args << text, env, 180000);
+            QVERIFY2(r.status == 0, qPrintable(u"turn %1: %2"_s.arg(turn).arg(describe(r))));
+            const QJsonObject sent = QJsonDocument::fromJson(r.out).object();
+            if (session.isEmpty()) {
+                session = sent[u"session_id"_s].toString();
+                firstUser = sent[u"user_message_id"_s].toString();
+            }
+        }
+        r = runCli({u"summaries"_s, session, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QJsonArray summaries = QJsonDocument::fromJson(r.out).array();
+        QVERIFY2(!summaries.isEmpty(), r.out.constData());
+        r = runCli({u"context"_s, session, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QJsonObject context = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray used = context[u"summaries"_s].toArray();
+        QVERIFY2(!used.isEmpty(), r.out.constData());
+        // The first turn is in the request: as itself, or inside a summary that starts with it.
+        bool covered = context[u"included_message_ids"_s].toArray().contains(firstUser);
+        for (const QJsonValue &s : used)
+            covered = covered || s[u"first_message_id"_s].toString() == firstUser;
+        QVERIFY2(covered, r.out.constData());
+        // A context error may happen (the estimate is an estimate); every send above recovered.
+        for (const HttpExchange &x : server.failedExchanges())
+            QVERIFY2(x.status == 400 && x.responseBody.contains("exceed_context_size"), x.summary().constData());
+        qInfo("30 CLI turns: %lld requests, %lld failed with a context error and recovered, %lld summaries",
+              qlonglong(server.exchanges().size()), qlonglong(server.failedExchanges().size()),
+              qlonglong(summaries.size()));
     }
 };
 

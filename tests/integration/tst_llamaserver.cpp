@@ -7,8 +7,8 @@
 #include "llamaserver.h"
 #include "llm/modellistcall.h"
 #include "llm/providerclient.h"
-#include "llm/requestbuilder.h"
 #include "llm/streamingcall.h"
+#include "llm/wirerequest.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>
@@ -32,7 +32,7 @@ constexpr int Wait = 30000;
 struct Reply
 {
     AssembledTurn turn;
-    LlmError error;
+    CallError error;
     int deltaSignals = 0;
     int attempts = 0;
 };
@@ -86,7 +86,7 @@ class TestLlamaServer final : public QObject
         StreamingCall *call = m_client->chat(chatRequest);
         connect(call, &StreamingCall::deltasReceived, call,
                 [&reply](const QList<StreamDelta> &) { ++reply.deltaSignals; });
-        connect(call, &StreamingCall::finished, call, [&reply](const AssembledTurn &turn, const LlmError &error) {
+        connect(call, &StreamingCall::finished, call, [&reply](const AssembledTurn &turn, const CallError &error) {
             reply.turn = turn;
             reply.error = error;
         });
@@ -202,7 +202,7 @@ private Q_SLOTS:
         ChatRequest next = request(0, true);
         next.messages.append(ChatMessage::assistant(QString(), {call}));
         next.messages.append(ChatMessage::toolResult(call.id, call.name, u"error: the arguments were cut off"_s));
-        QJsonObject raw = RequestBuilder::body(ProviderKind::OpenAiCompatible, next);
+        QJsonObject raw = WireRequest::body(ProviderKind::OpenAiCompatible, next);
         QJsonArray messages = raw.value(u"messages"_s).toArray();
         for (qsizetype i = 0; i < messages.size(); ++i) {
             QJsonObject m = messages.at(i).toObject();
@@ -244,7 +244,7 @@ private Q_SLOTS:
         ChatRequest big = request(0);
         big.messages = {ChatMessage::user(QString(m_server->slotContext() + 100, u'x'))};
         const Reply reply = send(big);
-        QCOMPARE(reply.error.category, LlmError::Category::ContextTooLong);
+        QCOMPARE(reply.error.category, CallError::Category::ContextTooLong);
         QCOMPARE(reply.error.httpStatus, 400);
         QCOMPARE(reply.error.contextLimit(), std::optional<qint64>(m_server->slotContext()));
         QCOMPARE(m_server->failedExchanges().size(), 1);

@@ -117,7 +117,9 @@ private Q_SLOTS:
                            server.url(u"/v1"_s).toString(), u"--model"_s, u"m"_s},
                           env);
         QVERIFY2(r.status == 0, r.err.constData());
-        r = runCli({u"send"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--no-tools"_s, u"--json"_s, u"hi"_s}, env);
+        r = runCli({u"send"_s, u"--no-background"_s, u"--new"_s, u"--provider"_s, u"peer"_s, u"--no-tools"_s,
+                    u"--json"_s, u"hi"_s},
+                   env);
         QVERIFY2(r.status == 0, r.err.constData());
         const QString session = QJsonDocument::fromJson(r.out).object().value(u"session_id"_s).toString();
         QVERIFY(!session.isEmpty());

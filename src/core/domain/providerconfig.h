@@ -21,6 +21,9 @@ struct ModelInfo
 // key never touches the keychain, so a keyless local server works on a machine without a Secret
 // Service. Unknown: recorded before Skein kept this (or imported); learned on the next lookup.
 enum class ApiKeyState { Unknown, None, Keychain };
+// Stored as "none" / "keychain"; Unknown has no name (an empty string) and reads back from anything else.
+QString apiKeyStateName(ApiKeyState state);
+ApiKeyState apiKeyStateFromString(QStringView text);
 
 // A configured provider. Never holds a secret: the API key lives in the keychain under an entry
 // derived from id.

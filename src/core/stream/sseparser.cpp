@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace Skein {
 
@@ -92,7 +93,12 @@ void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
         qsizetype end = findTerminator();
         if (end < 0)
             break;
-        processLine(QByteArrayView(data + lineStart, end - lineStart), events);
+        // A line longer than the limit is dropped whole, however it was chunked: its end is not
+        // a line of its own (fed in pieces, its start was dropped when the buffer overflowed).
+        if (std::exchange(m_skipLine, false) || end - lineStart > m_options.maxEventBytes)
+            m_overflowed = true;
+        else
+            processLine(QByteArrayView(data + lineStart, end - lineStart), events);
         if (data[end] == '\r') {
             if (end + 1 == size)
                 m_skipLf = true;
@@ -105,6 +111,7 @@ void SseParser::feedLines(QByteArrayView bytes, QList<SseEvent> &events)
     if (m_buffer.size() > m_options.maxEventBytes) {
         m_overflowed = true;
         m_buffer.clear();
+        m_skipLine = true; // up to the line's terminator
     }
     m_buffer.setFastPathOpen(!m_skipLf && !m_checkBom);
 }
@@ -115,8 +122,9 @@ QList<SseEvent> SseParser::finish()
     if (m_checkBom && !m_buffer.isEmpty())
         m_checkBom = false; // a lone BOM prefix at EOF is just bytes of an unterminated line
     // A trailing CR was already handled as a terminator when it arrived.
-    m_discardedTail = !m_buffer.isEmpty() || !m_data.isEmpty() || !m_type.isEmpty();
+    m_discardedTail = !m_buffer.isEmpty() || m_skipLine || !m_data.isEmpty() || !m_type.isEmpty();
     m_buffer.clear();
+    m_skipLine = false;
     m_skipLf = false;
     m_buffer.setFastPathOpen(!m_checkBom);
     m_data.clear();

@@ -97,6 +97,7 @@ private:
     bool m_checkBom = true;
     bool m_discardedTail = false;
     bool m_overflowed = false;
+    bool m_skipLine = false; // the buffered start of an overlong line was dropped: skip to its end
     bool m_errorField = false;
     QByteArray m_type;
     QByteArray m_data;

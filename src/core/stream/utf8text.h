@@ -20,4 +20,26 @@ inline QString utf8Text(QByteArrayView bytes)
     return QString(marks, QChar(0xFEFF)) + QString::fromUtf8(bytes.sliced(3 * marks));
 }
 
+// The text with every lone surrogate (half of a UTF-16 pair without its other half) replaced by
+// U+FFFD. JSON may spell one ("\ud800"); UTF-8, and so SQLite, cannot hold it, so such text would
+// read back different from what was written. Returns the text unchanged when it has none.
+inline QString withoutLoneSurrogates(const QString &text)
+{
+    QString out;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = text.at(i);
+        if (!c.isSurrogate()) [[likely]]
+            continue;
+        if (c.isHighSurrogate() && i + 1 < n && text.at(i + 1).isLowSurrogate()) {
+            ++i;
+            continue;
+        }
+        if (out.isNull())
+            out = text;
+        out[i] = QChar(QChar::ReplacementCharacter);
+    }
+    return out.isNull() ? text : out;
+}
+
 } // namespace Skein

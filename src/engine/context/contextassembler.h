@@ -8,10 +8,10 @@
 #include "core/tokens/tokencalibration.h"
 #include "engine/context/contextexclusions.h"
 #include "engine/context/contextsettings.h"
+#include "engine/context/contextsource.h"
 #include "engine/context/governance.h"
 #include "engine/context/modelwindow.h"
 #include "engine/context/pathsummaries.h"
-#include "engine/requestsource.h"
 #include "llm/chatrequest.h"
 
 #include <QDateTime>
@@ -26,7 +26,7 @@ struct AssembledContext;
 
 // Everything one request is built from, read on the storage thread (ContextLoader) or put
 // together by a test. Immutable once built; shared between the build and a retry.
-struct ContextInputs final : RequestInputs
+struct ContextInputs final : SourceInputs
 {
     QString model;
     QString providerId;
@@ -51,7 +51,7 @@ struct ContextInputs final : RequestInputs
     // What the user left out ("re-run with this context"); empty for ordinary requests.
     ContextExclusions exclusions;
 
-    // Assembled already on the storage thread (ContextRequestSource::prepare), so the caller's
+    // Assembled already on the storage thread (ContextEngine::prepare), so the caller's
     // thread only sends it. Null: assemble when building.
     std::shared_ptr<const AssembledContext> prebuilt;
 };

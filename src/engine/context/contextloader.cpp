@@ -1,7 +1,6 @@
 #include "engine/context/contextloader.h"
 
 #include "core/domain/ids.h"
-#include "storage/database.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
@@ -12,7 +11,6 @@
 
 #include <QJsonDocument>
 #include <QSet>
-#include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -23,34 +21,8 @@ namespace {
 // Messages read beyond the count cap, so that the current turn (an agent loop with many tool
 // results) is complete in the usual case.
 constexpr int kTailSlack = 64;
+// Ancestors read beyond the cap when looking for where a summary or a branch memory is anchored.
 constexpr int kWalkChunk = 1024;
-
-Result<std::optional<qint64>> seqOf(Store &store, const QString &id)
-{
-    QSqlQuery &q = store.database().statement(u"SELECT seq FROM messages WHERE id = ?"_s);
-    q.bindValue(0, id);
-    if (Status s = store.database().exec(q); !s)
-        return s.error();
-    std::optional<qint64> seq;
-    if (q.next())
-        seq = q.value(0).toLongLong();
-    q.finish();
-    return seq;
-}
-
-Result<qint64> pathLength(Store &store, const QString &leafId)
-{
-    QSqlQuery &q = store.database().statement(
-        u"WITH RECURSIVE chain(seq, parent) AS (SELECT seq, parent_seq FROM messages WHERE id = ? UNION ALL "
-        u"SELECT m.seq, m.parent_seq FROM messages m JOIN chain ON m.seq = chain.parent) SELECT count(*) FROM chain"_s);
-    q.bindValue(0, leafId);
-    if (Status s = store.database().exec(q); !s)
-        return s.error();
-    q.next();
-    const qint64 n = q.value(0).toLongLong();
-    q.finish();
-    return n;
-}
 
 TokenCalibration readCalibration(Store &store)
 {
@@ -83,31 +55,11 @@ Status walkAncestors(Store &store, const QString &fromId, const QSet<QString> &t
             missing.insert(t);
     if (missing.isEmpty())
         return {};
-    auto start = seqOf(store, fromId);
-    if (!start)
-        return start.error();
-    std::optional<qint64> seq = start.value();
-    qsizetype read = 0;
-    while (seq && !missing.isEmpty() && read < limit) {
-        QSqlQuery &q = store.database().statement(
-            u"WITH RECURSIVE chain(seq, parent, depth) AS (SELECT seq, parent_seq, 0 FROM messages WHERE seq = ? "
-            u"UNION ALL SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m JOIN chain ON m.seq = chain.parent "
-            u"WHERE chain.depth + 1 < ?) "
-            u"SELECT m.id, chain.parent FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth"_s);
-        q.bindValue(0, *seq);
-        q.bindValue(1, kWalkChunk);
-        if (Status s = store.database().exec(q); !s)
-            return s;
-        seq.reset();
-        while (q.next()) {
-            const QString id = q.value(0).toString();
-            index.append(id);
-            missing.remove(id);
-            ++read;
-            seq = q.value(1).isNull() ? std::nullopt : std::optional<qint64>(q.value(1).toLongLong());
-        }
-        q.finish();
-    }
+    Result<QStringList> ids = store.messages().ancestorIds(fromId, missing, limit);
+    if (!ids)
+        return ids.error();
+    for (const QString &id : ids.value())
+        index.append(id);
     return {};
 }
 
@@ -153,7 +105,7 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
         in->pathComplete = in->path.isEmpty() || in->path.constFirst().parentId.isEmpty();
         in->ancestors = PathIndex::fromPath(in->path);
         if (options.countPath) {
-            auto n = pathLength(store, leafId);
+            auto n = store.messages().pathLength(leafId);
             if (!n)
                 return n.error();
             in->pathLength = n.value();

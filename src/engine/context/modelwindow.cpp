@@ -87,7 +87,7 @@ ModelWindow resolve(const ProviderConfig *provider, const QString &model, const 
     return w;
 }
 
-std::optional<qint64> statedWindow(const LlmError &error)
+std::optional<qint64> statedWindow(const CallError &error)
 {
     if (const auto limit = error.contextLimit())
         return limit;
@@ -107,9 +107,9 @@ std::optional<qint64> statedWindow(const LlmError &error)
     return std::nullopt;
 }
 
-std::optional<qint64> loweredWindow(const LlmError &error, qint64 believedWindow)
+std::optional<qint64> loweredWindow(const CallError &error, qint64 believedWindow)
 {
-    if (error.category != LlmError::Category::ContextTooLong)
+    if (error.category != CallError::Category::ContextTooLong)
         return std::nullopt;
     qint64 lowered = believedWindow * 4 / 5;
     if (const auto stated = statedWindow(error); stated && *stated < believedWindow)

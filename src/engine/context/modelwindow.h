@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/domain/providerconfig.h"
-#include "llm/llmerror.h"
+#include "llm/callerror.h"
 
 #include <QString>
 #include <optional>
@@ -39,12 +39,12 @@ ModelWindow resolve(const ProviderConfig *provider, const QString &model, const 
 
 // The window a "context too long" error states: OpenAI "maximum context length is N tokens",
 // Anthropic "prompt is too long: P tokens > N maximum", llama.cpp n_ctx. nullopt when it states none.
-std::optional<qint64> statedWindow(const LlmError &error);
+std::optional<qint64> statedWindow(const CallError &error);
 
 // The window to believe after the provider rejected a request as too long: the stated window when
 // it is smaller than the believed one, else 80% of the believed one. nullopt when the error is not
 // a context error or the window cannot go lower.
-std::optional<qint64> loweredWindow(const LlmError &error, qint64 believedWindow);
+std::optional<qint64> loweredWindow(const CallError &error, qint64 believedWindow);
 
 // provider with model's window set to window (the model is added to the list if missing).
 ProviderConfig withWindow(ProviderConfig provider, const QString &model, qint64 window);

@@ -143,7 +143,7 @@ void Consolidator::nextSegment(const std::shared_ptr<Job> &job)
     const QList<Message> messages = job->path.mid(segment.firstIndex, segment.lastIndex - segment.firstIndex + 1);
     const QString key = spanKey(job->sessionId) + segment.firstMessageId;
     UtilityCall::start(job->route, SummaryPrompt::segment(messages), this,
-                       [this, job, segment, key](const QString &text, const LlmError &error) {
+                       [this, job, segment, key](const QString &text, const CallError &error) {
                            const QString content = SummaryPrompt::cleanReply(text);
                            if (error.isError() || content.isEmpty()) {
                                m_backoff.failed(key);
@@ -211,7 +211,7 @@ void Consolidator::rollUp(const std::shared_ptr<Job> &job)
     }
     UtilityCall::start(
         job->route, SummaryPrompt::rollUp(before ? &*before : nullptr, newer), this,
-        [this, job, before, newer, key](const QString &text, const LlmError &error) {
+        [this, job, before, newer, key](const QString &text, const CallError &error) {
             const QString content = SummaryPrompt::cleanReply(text);
             if (error.isError() || content.isEmpty() || !m_store) {
                 m_backoff.failed(key);

@@ -2,8 +2,8 @@
 
 #include "core/domain/summary.h"
 #include "engine/memory/consolidationplan.h"
-#include "engine/memory/retrybackoff.h"
 #include "engine/memory/utilitycall.h"
+#include "engine/memory/workbackoff.h"
 
 #include <QObject>
 #include <QPointer>
@@ -64,7 +64,7 @@ public:
     // provider (may be null): what consolidation measures the unsummarised history against.
     static qint64 historyShareFor(const Session &session, const ProviderConfig *provider, const QString &model);
     // Spans that failed wait here before they are tried again.
-    RetryBackoff &backoff() { return m_backoff; }
+    WorkBackoff &backoff() { return m_backoff; }
 
 Q_SIGNALS:
     void summaryCreated(const Skein::Summary &summary);
@@ -79,7 +79,7 @@ private:
     void finish(const std::shared_ptr<Job> &job);
 
     QPointer<AsyncStore> m_store;
-    RetryBackoff m_backoff;
+    WorkBackoff m_backoff;
     QSet<QString> m_running;
 };
 

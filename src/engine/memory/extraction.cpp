@@ -87,6 +87,14 @@ Exchange::ImportGuards importGuards()
     return guards;
 }
 
+Result<qint64> waitingTurns(Store &store, const QString &sessionId)
+{
+    Result<std::optional<QString>> mark = store.settings().get(watermarkKey(sessionId));
+    if (!mark)
+        return mark.error();
+    return store.messages().countUserMessagesAfter(sessionId, mark.value() ? mark.value()->toLongLong() : 0);
+}
+
 Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int limit)
 {
     ExtractionBatch batch;

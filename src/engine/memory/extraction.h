@@ -70,6 +70,10 @@ QString watermarkKey(const QString &sessionId);
 // imported message, so text from a file never becomes a memory as if the user had said it here.
 Exchange::ImportGuards importGuards();
 
+// How many user messages of sessionId are newer than its watermark: turns waiting for extraction.
+// Kept on disk, so the batch size holds across processes (each skein-cli send is one).
+Result<qint64> waitingTurns(Store &store, const QString &sessionId);
+
 // The user messages of sessionId newer than its watermark whose replies are finished (at most
 // limit, oldest first), with their turn context, branch flags and the memories to compare with.
 Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int limit = 20);

@@ -3,6 +3,7 @@
 #include "core/domain/session.h"
 #include "engine/memory/consolidator.h"
 #include "engine/memory/memoryextractor.h"
+#include "engine/memory/runregistry.h"
 #include "engine/memory/utilitycall.h"
 
 #include <QHash>
@@ -18,23 +19,6 @@ class QTimer;
 namespace Skein {
 
 class AsyncStore;
-
-// Which sessions have a run (a streaming reply, an agent loop) in flight. Whoever starts a run
-// marks it; background work skips those sessions.
-class RunRegistry final
-{
-public:
-    void begin(const QString &sessionId) { ++m_runs[sessionId]; }
-    void end(const QString &sessionId)
-    {
-        if (--m_runs[sessionId] <= 0)
-            m_runs.remove(sessionId);
-    }
-    bool isActive(const QString &sessionId) const { return m_runs.value(sessionId) > 0; }
-
-private:
-    QHash<QString, int> m_runs;
-};
 
 // The background half of the context engine: after each completed turn it consolidates when the
 // thresholds say so and extracts memories every few turns (batched); every checkInterval it looks

@@ -81,7 +81,7 @@ void MemoryExtractor::run(const QString &sessionId, const ModelRoute &route, Don
             }
             UtilityCall::start(
                 job->route, Extraction::request(job->batch), this,
-                [this, job](const QString &text, const LlmError &error) {
+                [this, job](const QString &text, const CallError &error) {
                     if (error.isError()) {
                         m_backoff.failed(job->sessionId);
                         job->report.error = tr("memory extraction failed: %1").arg(error.displayText());

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "engine/memory/extraction.h"
-#include "engine/memory/retrybackoff.h"
 #include "engine/memory/utilitycall.h"
+#include "engine/memory/workbackoff.h"
 
 #include <QObject>
 #include <QPointer>
@@ -46,7 +46,7 @@ public:
     void run(const QString &sessionId, const ModelRoute &route, Done done = {}, bool ignoreAutoExtract = false);
     bool isRunning(const QString &sessionId) const { return m_running.contains(sessionId); }
     void setBatchLimit(int messages) { m_batchLimit = messages; }
-    RetryBackoff &backoff() { return m_backoff; }
+    WorkBackoff &backoff() { return m_backoff; }
 
 Q_SIGNALS:
     void memoriesChanged(const QString &sessionId);
@@ -57,7 +57,7 @@ private:
     void finish(const std::shared_ptr<Job> &job);
 
     QPointer<AsyncStore> m_store;
-    RetryBackoff m_backoff;
+    WorkBackoff m_backoff;
     QSet<QString> m_running;
     int m_batchLimit = 20;
 };

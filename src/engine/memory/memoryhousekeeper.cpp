@@ -1,8 +1,9 @@
 #include "engine/memory/memoryhousekeeper.h"
 
+#include "engine/memory/extraction.h"
 #include "engine/memory/topicswitch.h"
-#include "engine/providerkeys.h"
-#include "engine/providerkinds.h"
+#include "engine/providers/providerkeys.h"
+#include "engine/providers/providerkinds.h"
 #include "llm/providerclient.h"
 #include "secrets/secretstore.h"
 #include "storage/asyncstore.h"
@@ -12,6 +13,7 @@
 #include "storage/store.h"
 
 #include <QCryptographicHash>
+#include <QScopeGuard>
 #include <QTimer>
 
 #include <memory>
@@ -32,6 +34,7 @@ struct TurnRows
 {
     Session session;
     Message user; // the message the reply answers (empty when it is not a user message)
+    qint64 waitingTurns = 0; // user messages not yet looked at by extraction
 };
 
 QString failureKey(bool consolidation, const QString &sessionId)
@@ -84,11 +87,6 @@ void MemoryHousekeeper::setRetryDelays(qint64 firstMs, qint64 maxMs)
     m_retryMaxMs = std::max(m_retryFirstMs, maxMs);
     m_consolidator->backoff().setDelays(m_retryFirstMs, m_retryMaxMs);
     m_extractor->backoff().setDelays(m_retryFirstMs, m_retryMaxMs);
-}
-
-void MemoryHousekeeper::setSecretStore(SecretStore *secrets)
-{
-    m_secrets = secrets;
 }
 
 void MemoryHousekeeper::setIdleCheckInterval(int milliseconds)
@@ -204,10 +202,17 @@ qint64 MemoryHousekeeper::shareFor(const Session &session) const
     return Consolidator::historyShareFor(session, p, model);
 }
 
+void MemoryHousekeeper::endWork()
+{
+    if (--m_inFlight == 0)
+        Q_EMIT idle();
+}
+
 void MemoryHousekeeper::turnCompleted(const QString &sessionId, const QString &assistantMessageId)
 {
     if (!m_store || sessionId.isEmpty())
         return;
+    beginWork();
     m_store->read<TurnRows>(
         this,
         [sessionId, assistantMessageId](Store &store) -> Result<TurnRows> {
@@ -216,6 +221,8 @@ void MemoryHousekeeper::turnCompleted(const QString &sessionId, const QString &a
             if (!session)
                 return session.error();
             out.session = session.value();
+            if (Result<qint64> waiting = Extraction::waitingTurns(store, sessionId); waiting)
+                out.waitingTurns = waiting.value();
             if (assistantMessageId.isEmpty())
                 return out;
             Result<Message> reply = store.messages().get(assistantMessageId);
@@ -227,20 +234,20 @@ void MemoryHousekeeper::turnCompleted(const QString &sessionId, const QString &a
         [this, sessionId](Result<TurnRows> rows) {
             if (!rows) {
                 Q_EMIT turnHandled(sessionId);
+                endWork();
                 return;
             }
             m_sessions.insert(sessionId, rows->session);
             const Message user = rows->user;
-            refresh([this, sessionId, user] {
+            const qint64 waiting = rows->waitingTurns;
+            refresh([this, sessionId, user, waiting] {
                 consolidate(sessionId);
-                int &turns = m_turnsSinceExtraction[sessionId];
-                if (m_settings.autoExtract && ++turns >= m_settings.extractAfterTurns) {
-                    turns = 0;
+                if (m_settings.autoExtract && waiting >= m_settings.extractAfterTurns)
                     extract(sessionId);
-                }
                 if (m_topicCheck && !user.id.isEmpty())
                     checkTopic(sessionId, user.id, user.content);
                 Q_EMIT turnHandled(sessionId);
+                endWork();
             });
         });
 }
@@ -253,7 +260,9 @@ void MemoryHousekeeper::consolidate(const QString &sessionId)
         return;
     Consolidator::Options options;
     options.historyShare = shareFor(session);
+    beginWork();
     m_consolidator->run(sessionId, route, options, [this, sessionId](const Consolidator::Report &report) {
+        const auto finished = qScopeGuard([this] { endWork(); });
         if (report.busy || report.plan.reason == ConsolidationPlan::Reason::Blocked)
             return; // someone else's run, or a span still waiting for its retry
         if (report.ok())
@@ -268,7 +277,9 @@ void MemoryHousekeeper::extract(const QString &sessionId)
     const ModelRoute route = routeFor(m_sessions.value(sessionId));
     if (!route.isValid() || m_extractor->isRunning(sessionId))
         return;
+    beginWork();
     m_extractor->run(sessionId, route, [this, sessionId](const MemoryExtractor::Report &report) {
+        const auto finished = qScopeGuard([this] { endWork(); });
         if (report.ok() && report.skipped)
             return; // nothing new, or the batch still waits for its retry
         if (report.ok())
@@ -285,9 +296,11 @@ void MemoryHousekeeper::checkTopic(const QString &sessionId, const QString &mess
     const ModelRoute route = routeFor(m_sessions.value(sessionId));
     if (!route.isValid())
         return;
+    beginWork();
     m_topics->classify(
         sessionId, text, route,
         [this, sessionId, messageId](const TopicDecision &decision) {
+            const auto finished = qScopeGuard([this] { endWork(); });
             if (decision.error.isEmpty())
                 m_topicChecked.insert(messageId);
             if (decision.offerNewSession())

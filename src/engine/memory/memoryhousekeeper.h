@@ -54,8 +54,11 @@ public:
     // How often idle sessions are looked for (default 60 s).
     void setIdleCheckInterval(int milliseconds);
     void setTopicCheckEnabled(bool enabled) { m_topicCheck = enabled; }
-    // Where API keys are read from from now on (the app replaced its secret store).
-    void setSecretStore(SecretStore *secrets);
+
+    // Whether after-turn work (reading the turn, summaries, memories, the topic check) is in
+    // flight; idle() follows when the last of it ends. Retries waiting for their backoff are not
+    // in flight.
+    bool isBusy() const { return m_inFlight > 0; }
 
     // Starts the idle checks (turnCompleted works without it).
     void start();
@@ -85,6 +88,8 @@ Q_SIGNALS:
     void memoriesChanged(const QString &sessionId);
     // The after-turn work of a turn was started or skipped (tests).
     void turnHandled(const QString &sessionId);
+    // No after-turn work is in flight any more (see isBusy()).
+    void idle();
 
 private:
     struct Snapshot;
@@ -104,6 +109,8 @@ private:
     void extract(const QString &sessionId);
     void checkTopic(const QString &sessionId, const QString &messageId, const QString &text);
     void succeeded(Work work, const QString &sessionId);
+    void beginWork() { ++m_inFlight; }
+    void endWork();
     void failed(Work work, const QString &sessionId, const QString &error);
 
     QPointer<AsyncStore> m_store;
@@ -121,7 +128,6 @@ private:
     QHash<QString, QString> m_keys; // provider id → API key (memory only)
     QHash<QString, ProviderClient *> m_clients; // fingerprint → client
     QHash<QString, Session> m_sessions; // last known row of each session with after-turn work
-    QHash<QString, int> m_turnsSinceExtraction;
     QHash<QString, Failure> m_failures; // "c:"/"e:" + session id
     QSet<QString> m_retryScheduled;
     QSet<QString> m_topicChecked; // user messages already checked (a regenerate asks nothing new)
@@ -129,6 +135,7 @@ private:
     qint64 m_retryMaxMs = 3'600'000;
     bool m_topicCheck = true;
     bool m_refreshing = false;
+    int m_inFlight = 0;
     QList<std::function<void()>> m_afterRefresh;
 };
 

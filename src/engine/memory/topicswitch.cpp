@@ -127,7 +127,7 @@ void TopicSwitchDetector::classify(const QString &sessionId, const QString &text
                 return;
             }
             UtilityCall::start(route, request(context->recent, context->summary, text), this,
-                               [this, key, done](const QString &reply, const LlmError &error) {
+                               [this, key, done](const QString &reply, const CallError &error) {
                                    if (error.isError()) {
                                        TopicDecision failed;
                                        failed.error = error.displayText();

@@ -11,8 +11,8 @@ StreamingCall *start(const ModelRoute &route, ChatRequest request, QObject *cont
 {
     if (!route.isValid()) {
         QTimer::singleShot(0, context, [done = std::move(done)] {
-            LlmError error;
-            error.category = LlmError::Category::NotFound;
+            CallError error;
+            error.category = CallError::Category::NotFound;
             error.message = QStringLiteral("no model configured for background work");
             done({}, error);
         });
@@ -22,12 +22,12 @@ StreamingCall *start(const ModelRoute &route, ChatRequest request, QObject *cont
     request.tools.clear();
     StreamingCall *call = route.client->chat(request);
     QObject::connect(call, &StreamingCall::finished, context,
-                     [call, done = std::move(done)](const AssembledTurn &turn, const LlmError &error) {
+                     [call, done = std::move(done)](const AssembledTurn &turn, const CallError &error) {
                          call->deleteLater();
                          if (error.isError())
                              done({}, error);
                          else if (turn.text.trimmed().isEmpty())
-                             done({}, LlmError::emptyReply());
+                             done({}, CallError::emptyReply());
                          else
                              done(turn.text, {});
                      });

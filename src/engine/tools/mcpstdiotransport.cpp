@@ -41,6 +41,39 @@ QProcessEnvironment McpStdioTransport::minimalEnvironment(const QProcessEnvironm
     return out;
 }
 
+QList<McpLineFramer::Line> McpLineFramer::feed(QByteArrayView bytes)
+{
+    QList<Line> lines;
+    m_buffer.append(bytes);
+    qsizetype start = 0;
+    for (qsizetype nl = m_buffer.indexOf('\n', m_scanned); nl >= 0; nl = m_buffer.indexOf('\n', start)) {
+        const QByteArray line = m_buffer.mid(start, nl - start).trimmed();
+        start = nl + 1;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            lines.append(Line {{}, line, false});
+        else
+            lines.append(Line {doc.object(), {}, true});
+    }
+    m_buffer.remove(0, start);
+    m_scanned = m_buffer.size();
+    if (m_buffer.size() > maxMessageBytes) {
+        clear();
+        m_overflow = true;
+    }
+    return lines;
+}
+
+void McpLineFramer::clear()
+{
+    m_buffer.clear();
+    m_scanned = 0;
+    m_overflow = false;
+}
+
 McpStdioTransport::McpStdioTransport(const QString &command, const QStringList &args, const QMap<QString, QString> &env,
                                      const QString &cwd, McpServerLog *log, QObject *parent)
     : McpTransport(parent)
@@ -77,7 +110,7 @@ McpStdioTransport::~McpStdioTransport()
 void McpStdioTransport::start()
 {
     m_stopping = false;
-    m_buffer.clear();
+    m_framer.clear();
     m_process.start(m_command, m_args);
 }
 
@@ -108,29 +141,14 @@ void McpStdioTransport::stop()
 
 void McpStdioTransport::readOutput()
 {
-    m_buffer.append(m_process.readAllStandardOutput());
-    qsizetype start = 0;
-    for (;;) {
-        const qsizetype nl = m_buffer.indexOf('\n', start);
-        if (nl < 0)
-            break;
-        const QByteArray line = m_buffer.mid(start, nl - start).trimmed();
-        start = nl + 1;
-        if (line.isEmpty())
-            continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            Q_EMIT diagnostic(tr("stdout (not JSON-RPC): %1").arg(QString::fromUtf8(line.left(500))));
-            continue;
-        }
-        Q_EMIT messageReceived(doc.object());
+    for (const McpLineFramer::Line &line : m_framer.feed(m_process.readAllStandardOutput())) {
+        if (line.valid)
+            Q_EMIT messageReceived(line.message);
+        else
+            Q_EMIT diagnostic(tr("stdout (not JSON-RPC): %1").arg(QString::fromUtf8(line.raw.left(500))));
     }
-    m_buffer.remove(0, start);
-    if (m_buffer.size() > maxMessageBytes) {
-        m_buffer.clear();
+    if (m_framer.takeOverflow())
         Q_EMIT diagnostic(tr("A message larger than %1 MiB was dropped.").arg(maxMessageBytes / (1024 * 1024)));
-    }
 }
 
 void McpStdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)

@@ -4,11 +4,11 @@
 
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
-class QFontComboBox;
-class QLabel;
-class QSpinBox;
+#include <memory>
+
+namespace Ui {
+class AppearancePage;
+}
 
 namespace Skein {
 
@@ -30,14 +30,8 @@ public:
 private:
     void changed();
 
+    std::unique_ptr<Ui::AppearancePage> m_ui;
     AppContext &m_context;
-    QComboBox *m_theme;
-    QCheckBox *m_systemFont;
-    QFontComboBox *m_font;
-    QSpinBox *m_size;
-    QComboBox *m_language;
-    QLabel *m_languageNote;
-    QCheckBox *m_enterSends;
     AppearanceSettings m_loaded;
     bool m_loading = false;
 };

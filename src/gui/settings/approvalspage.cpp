@@ -1,57 +1,25 @@
 #include "approvalspage.h"
 
-#include "engine/agent/toolapprovals.h"
 #include "settingssaver.h"
+#include "ui_approvalspage.h"
 
 #include <QDateTime>
-#include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLocale>
-#include <QPushButton>
-#include <QTreeWidget>
-#include <QVBoxLayout>
 
 namespace Skein {
 
 ApprovalsPage::ApprovalsPage(SettingsSaver *saver, QWidget *parent)
     : QWidget(parent)
+    , m_ui(std::make_unique<Ui::ApprovalsPage>())
     , m_saver(saver)
-    , m_list(new QTreeWidget(this))
-    , m_revoke(new QPushButton(tr("&Revoke"), this))
-    , m_revokeAll(new QPushButton(tr("Revoke &All"), this))
-    , m_empty(new QLabel(this))
 {
-    setObjectName(QStringLiteral("approvalsPage"));
-    auto *intro = new QLabel(tr("Tools that can change things outside Skein ask before they run. These are the "
-                                "ones you allowed to run without asking. An approval ends by itself when the "
-                                "tool's definition changes."),
-                             this);
-    intro->setWordWrap(true);
-    m_list->setObjectName(QStringLiteral("approvalList"));
-    m_list->setAccessibleName(tr("Tools allowed without asking"));
-    m_list->setHeaderLabels({tr("Tool"), tr("Allowed on")});
-    m_list->setRootIsDecorated(false);
-    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_revoke->setObjectName(QStringLiteral("revokeApprovalButton"));
-    m_revokeAll->setObjectName(QStringLiteral("revokeAllApprovalsButton"));
-    m_empty->setObjectName(QStringLiteral("noApprovalsLabel"));
-    m_empty->setText(tr("No tool is allowed to run without asking."));
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_revoke);
-    buttons->addWidget(m_revokeAll);
-    buttons->addStretch(1);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(intro);
-    layout->addWidget(m_list, 1);
-    layout->addWidget(m_empty);
-    layout->addLayout(buttons);
-    connect(m_revoke, &QPushButton::clicked, this, &ApprovalsPage::revokeSelected);
-    connect(m_revokeAll, &QPushButton::clicked, this, &ApprovalsPage::revokeAll);
-    connect(m_list, &QTreeWidget::itemSelectionChanged, this,
-            [this] { m_revoke->setEnabled(!m_list->selectedItems().isEmpty()); });
+    m_ui->setupUi(this);
+    m_ui->approvalList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    connect(m_ui->revokeApprovalButton, &QPushButton::clicked, this, &ApprovalsPage::revokeSelected);
+    connect(m_ui->revokeAllApprovalsButton, &QPushButton::clicked, this, &ApprovalsPage::revokeAll);
+    connect(m_ui->approvalList, &QTreeWidget::itemSelectionChanged, this,
+            [this] { m_ui->revokeApprovalButton->setEnabled(!m_ui->approvalList->selectedItems().isEmpty()); });
     show({});
 }
 
@@ -65,11 +33,11 @@ void ApprovalsPage::load(const Settings::Values &values)
 void ApprovalsPage::show(const QList<Settings::ToolApproval> &approvals)
 {
     m_approvals = approvals;
-    m_list->clear();
+    m_ui->approvalList->clear();
     const QLocale locale;
     for (int i = 0; i < approvals.size(); ++i) {
         const Settings::ToolApproval &a = approvals.at(i);
-        auto *item = new QTreeWidgetItem(m_list);
+        auto *item = new QTreeWidgetItem(m_ui->approvalList);
         item->setText(0, a.tool);
         item->setText(1,
                       a.grantedAt > 0
@@ -77,15 +45,15 @@ void ApprovalsPage::show(const QList<Settings::ToolApproval> &approvals)
                           : QString());
         item->setData(0, Qt::UserRole, i);
     }
-    m_empty->setVisible(approvals.isEmpty());
-    m_revoke->setEnabled(false);
-    m_revokeAll->setEnabled(!approvals.isEmpty());
+    m_ui->noApprovalsLabel->setVisible(approvals.isEmpty());
+    m_ui->revokeApprovalButton->setEnabled(false);
+    m_ui->revokeAllApprovalsButton->setEnabled(!approvals.isEmpty());
 }
 
 void ApprovalsPage::revokeSelected()
 {
     QList<int> rows;
-    for (QTreeWidgetItem *item : m_list->selectedItems())
+    for (QTreeWidgetItem *item : m_ui->approvalList->selectedItems())
         rows << item->data(0, Qt::UserRole).toInt();
     std::sort(rows.begin(), rows.end(), std::greater<>());
     QList<Settings::ToolApproval> next = m_approvals;
@@ -107,13 +75,8 @@ void ApprovalsPage::revokeAll()
 
 void ApprovalsPage::revoke(const QStringList &tools)
 {
-    // Through the agent's store, so the approved definitions kept beside the list go too.
-    m_saver->run([tools](Store &store) -> Status {
-        for (const QString &tool : tools)
-            if (Status s = ToolApprovals::revoke(store, tool); !s)
-                return s;
-        return {};
-    });
+    // Through ToolApprovals (ApprovalService), so the approved definitions kept beside the list go too.
+    m_saver->revokeApprovals(tools);
 }
 
 } // namespace Skein

@@ -4,9 +4,11 @@
 
 #include <QWidget>
 
-class QLabel;
-class QPushButton;
-class QTreeWidget;
+#include <memory>
+
+namespace Ui {
+class ApprovalsPage;
+}
 
 namespace Skein {
 
@@ -32,12 +34,9 @@ private:
     void revokeAll();
     void revoke(const QStringList &tools);
 
+    std::unique_ptr<Ui::ApprovalsPage> m_ui;
     SettingsSaver *m_saver;
     QList<Settings::ToolApproval> m_approvals;
-    QTreeWidget *m_list;
-    QPushButton *m_revoke;
-    QPushButton *m_revokeAll;
-    QLabel *m_empty;
 };
 
 } // namespace Skein

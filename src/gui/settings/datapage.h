@@ -2,13 +2,15 @@
 
 #include <QWidget>
 
-class QLabel;
-class QLineEdit;
-class QPushButton;
+#include <memory>
+
+namespace Ui {
+class DataPage;
+}
 
 namespace Skein {
 
-class AppContext;
+class DataService;
 
 // Where the data lives (open the folder), back up now (SQLite backup API), export everything and
 // import a Skein file. Every disk job runs on a storage thread; results are told in plain words.
@@ -18,7 +20,7 @@ class DataPage final : public QWidget
     Q_DISABLE_COPY_MOVE(DataPage)
 
 public:
-    DataPage(AppContext &context, QWidget *parent = nullptr);
+    DataPage(DataService &service, QWidget *parent = nullptr);
     ~DataPage() override;
 
     // The actions behind the buttons, once the user picked a file (tests call these directly).
@@ -36,12 +38,8 @@ Q_SIGNALS:
 private:
     void setBusy(bool busy, const QString &message = {});
 
-    AppContext &m_context;
-    QLineEdit *m_location;
-    QPushButton *m_backup;
-    QPushButton *m_export;
-    QPushButton *m_import;
-    QLabel *m_status;
+    std::unique_ptr<Ui::DataPage> m_ui;
+    DataService &m_service;
 };
 
 } // namespace Skein

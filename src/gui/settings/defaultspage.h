@@ -5,10 +5,14 @@
 #include <QHash>
 #include <QWidget>
 
-class QCheckBox;
-class QFormLayout;
-class QLabel;
+#include <memory>
+
 class QSpinBox;
+
+namespace Ui {
+class DefaultsPage;
+class MemoryPage;
+} // namespace Ui
 
 namespace Skein {
 
@@ -30,15 +34,16 @@ public:
     void load(const Settings::Values &values);
 
 private:
-    QSpinBox *addRow(QFormLayout *form, const Settings::IntKey &key, const QString &label, const QString &suffix,
-                     const QString &help);
+    // Binds a spin box of the form to its key: named after the key (tests and tools find it so),
+    // with the key's range and default, and saved as it changes.
+    void bind(QSpinBox *spin, const Settings::IntKey &key);
     void resetToDefaults();
     void updateShareNote();
 
+    std::unique_ptr<Ui::DefaultsPage> m_ui;
     SettingsSaver *m_saver;
     QHash<QSpinBox *, Settings::IntKey> m_keys;
     QList<QSpinBox *> m_shares;
-    QLabel *m_shareNote = nullptr;
     bool m_loading = false;
 };
 
@@ -59,9 +64,8 @@ public:
 private:
     void save();
 
+    std::unique_ptr<Ui::MemoryPage> m_ui;
     SettingsSaver *m_saver;
-    QCheckBox *m_autoExtract;
-    QCheckBox *m_review;
     UtilityModelPicker *m_utility;
     bool m_loading = false;
 };

@@ -2,11 +2,14 @@
 
 #include <QDialog>
 
-class QComboBox;
+#include <memory>
+
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QWidget;
+
+namespace Ui {
+class FirstRunDialog;
+}
 
 namespace Skein {
 
@@ -42,14 +45,11 @@ private:
     void updateCloud();
     void finish(const QString &providerId);
 
+    std::unique_ptr<Ui::FirstRunDialog> m_ui;
     AppContext &m_context;
     LocalServerProbe *m_probe;
     QList<QLabel *> m_serverStates;
     QList<QPushButton *> m_serverButtons;
-    QComboBox *m_cloud;
-    QLineEdit *m_key;
-    QPushButton *m_addCloud;
-    QLabel *m_status;
 };
 
 // Opens the first-run dialog over `window` when the database has no provider yet (checked off

@@ -6,18 +6,17 @@
 #include <QDialog>
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
-class QLabel;
-class QLineEdit;
-class QListView;
-class QPlainTextEdit;
-class QPushButton;
+#include <memory>
+
+namespace Ui {
+class McpPage;
+class McpServerDialog;
+} // namespace Ui
 
 namespace Skein {
 
-class AppContext;
 class McpServerListModel;
+class McpServerService;
 class SettingsSaver;
 
 // MCP servers: the list (checked = enabled), add one by hand, import a desktop-format
@@ -29,7 +28,7 @@ class McpPage final : public QWidget
     Q_DISABLE_COPY_MOVE(McpPage)
 
 public:
-    McpPage(AppContext &context, SettingsSaver *saver, QWidget *parent = nullptr);
+    McpPage(McpServerService &service, SettingsSaver *saver, QWidget *parent = nullptr);
     ~McpPage() override;
 
     void load(const Settings::Values &values);
@@ -49,13 +48,10 @@ private:
     void openLog();
     void updateButtons();
 
-    AppContext &m_context;
+    std::unique_ptr<Ui::McpPage> m_ui;
+    McpServerService &m_service;
     SettingsSaver *m_saver;
     McpServerListModel *m_model;
-    QListView *m_view;
-    QPushButton *m_remove;
-    QPushButton *m_log;
-    QLabel *m_status;
     bool m_loading = false;
 };
 
@@ -75,14 +71,7 @@ public:
 private:
     void updateTransport();
 
-    QLineEdit *m_name;
-    QComboBox *m_transport;
-    QLineEdit *m_command;
-    QLineEdit *m_args;
-    QPlainTextEdit *m_env;
-    QLineEdit *m_url;
-    QCheckBox *m_trusted;
-    QLabel *m_error;
+    std::unique_ptr<Ui::McpServerDialog> m_ui;
     QList<QWidget *> m_stdioRows;
     QList<QWidget *> m_httpRows;
 };

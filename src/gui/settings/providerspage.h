@@ -5,20 +5,18 @@
 #include <QPointer>
 #include <QWidget>
 
-class QComboBox;
-class QCheckBox;
-class QLabel;
-class QLineEdit;
-class QListView;
-class QPushButton;
-class QTableView;
+#include <memory>
+
+namespace Ui {
+class ProvidersPage;
+}
 
 namespace Skein {
 
-class AppContext;
 class ModelInfoTableModel;
 class ProviderCheck;
 class ProviderListModel;
+class ProviderService;
 class SettingsSaver;
 
 // Providers: the list on the left (add from a preset, remove), the selected one on the right:
@@ -33,7 +31,7 @@ public:
     enum class KeyState { Unknown, Checking, Stored, SessionOnly, Missing, NotNeeded, Unavailable, Unreachable };
     Q_ENUM(KeyState)
 
-    ProvidersPage(AppContext &context, SettingsSaver *saver, QWidget *parent = nullptr);
+    ProvidersPage(ProviderService &service, SettingsSaver *saver, QWidget *parent = nullptr);
     ~ProvidersPage() override;
 
     // Adds a provider made from the preset (all of them are offered in the Add menu) and selects it.
@@ -49,7 +47,6 @@ Q_SIGNALS:
     void checkFinished(bool ok, const QString &message);
 
 private:
-    QWidget *buildEditor();
     void load();
     void select(int row);
     void showCurrent();
@@ -65,7 +62,8 @@ private:
     void removeCurrent();
     QString uniqueName(const QString &base) const;
 
-    AppContext &m_context;
+    std::unique_ptr<Ui::ProvidersPage> m_ui;
+    ProviderService &m_service;
     SettingsSaver *m_saver;
     ProviderListModel *m_list;
     ModelInfoTableModel *m_modelTable;
@@ -74,25 +72,6 @@ private:
     bool m_loaded = false;
     bool m_showing = false;
     QPointer<ProviderCheck> m_check;
-
-    QListView *m_listView = nullptr;
-    QPushButton *m_addButton = nullptr;
-    QPushButton *m_removeButton = nullptr;
-    QWidget *m_editor = nullptr;
-    QLineEdit *m_name = nullptr;
-    QComboBox *m_kind = nullptr;
-    QLineEdit *m_baseUrl = nullptr;
-    QLineEdit *m_key = nullptr;
-    QPushButton *m_saveKey = nullptr;
-    QLabel *m_keyStateLabel = nullptr;
-    QPushButton *m_test = nullptr;
-    QPushButton *m_fetch = nullptr;
-    QLabel *m_checkResult = nullptr;
-    QCheckBox *m_enabled = nullptr;
-    QLabel *m_reviewLabel = nullptr;
-    QComboBox *m_defaultModel = nullptr;
-    QTableView *m_models = nullptr;
-    QLabel *m_empty = nullptr;
 };
 
 } // namespace Skein

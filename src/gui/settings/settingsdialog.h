@@ -4,9 +4,11 @@
 
 #include <QDialog>
 
-class QLabel;
-class QListWidget;
-class QStackedWidget;
+#include <memory>
+
+namespace Ui {
+class SettingsDialog;
+}
 
 namespace Skein {
 
@@ -43,11 +45,9 @@ private:
     void load();
     void showProblem(const QString &message);
 
+    std::unique_ptr<Ui::SettingsDialog> m_ui;
     AppContext &m_context;
     SettingsSaver *m_saver;
-    QListWidget *m_pageList;
-    QStackedWidget *m_pages;
-    QLabel *m_problem;
     QList<Page> m_order;
     bool m_loaded = false;
 };

@@ -1,10 +1,10 @@
 #include "settingssaver.h"
 
 #include "app/appcontext.h"
-#include "storage/asyncstore.h"
-#include "storage/providerrepository.h"
-#include "storage/settingsrepository.h"
-#include "storage/store.h"
+#include "app/settings/approvalservice.h"
+#include "app/settings/mcpserverservice.h"
+#include "app/settings/providerservice.h"
+#include "app/settings/settingsservice.h"
 
 namespace Skein {
 
@@ -17,49 +17,39 @@ SettingsSaver::~SettingsSaver() = default;
 
 void SettingsSaver::save(const Settings::Values &values)
 {
-    ++m_pending;
-    m_context.storage().write(
-        this,
-        [values](Store &store) -> Status {
-            for (auto it = values.begin(); it != values.end(); ++it)
-                if (Status s = store.settings().set(it.key(), it.value()); !s)
-                    return s;
-            return {};
-        },
-        [this](Status status) { finished(status.ok(), status.ok() ? QString() : status.error().message); });
+    m_context.settingsService().save(values, this, track());
 }
 
 void SettingsSaver::saveProvider(const ProviderConfig &provider)
 {
-    ++m_pending;
-    m_context.storage().write(
-        this, [provider](Store &store) { return store.providers().save(provider); },
-        [this](Status status) { finished(status.ok(), status.ok() ? QString() : status.error().message); });
+    m_context.providerService().save(provider, this, track());
 }
 
 void SettingsSaver::removeProvider(const QString &providerId)
 {
-    ++m_pending;
-    m_context.storage().write(
-        this, [providerId](Store &store) { return store.providers().remove(providerId); },
-        [this](Status status) { finished(status.ok(), status.ok() ? QString() : status.error().message); });
+    m_context.providerService().remove(providerId, this, track());
 }
 
-void SettingsSaver::run(std::function<Status(Store &)> job)
+void SettingsSaver::saveMcpServers(const QList<McpServerConfig> &servers)
 {
-    ++m_pending;
-    m_context.storage().write(this, std::move(job), [this](Status status) {
-        finished(status.ok(), status.ok() ? QString() : status.error().message);
-    });
+    m_context.mcpServerService().save(servers, this, track());
 }
 
-void SettingsSaver::finished(bool ok, const QString &error)
+void SettingsSaver::revokeApprovals(const QStringList &tools)
 {
-    --m_pending;
-    if (!ok)
-        Q_EMIT failed(tr("A setting could not be saved: %1").arg(error));
-    if (m_pending == 0)
-        Q_EMIT idle();
+    m_context.approvalService().revoke(tools, this, track());
+}
+
+std::function<void(Status)> SettingsSaver::track()
+{
+    ++m_pending;
+    return [this](Status status) {
+        --m_pending;
+        if (!status)
+            Q_EMIT failed(tr("A setting could not be saved: %1").arg(status.error().message));
+        if (m_pending == 0)
+            Q_EMIT idle();
+    };
 }
 
 } // namespace Skein

@@ -2,7 +2,7 @@
 
 #include "core/domain/providerconfig.h"
 #include "core/settings/settingskeys.h"
-
+#include "engine/tools/mcpserverconfig.h"
 #include "storage/result.h"
 
 #include <QObject>
@@ -12,11 +12,10 @@
 namespace Skein {
 
 class AppContext;
-class Store;
 
-// Writes what the Settings pages change through the storage writer thread, so nothing on the
-// GUI thread waits for the disk. Counts writes in flight (tests wait for idle()) and reports
-// failures in plain words.
+// The Settings dialog's writes, through the settings services (each runs on the storage writer
+// thread, so nothing on the GUI thread waits for the disk). Counts writes in flight (tests wait
+// for idle()) and reports failures in plain words.
 class SettingsSaver final : public QObject
 {
     Q_OBJECT
@@ -29,8 +28,9 @@ public:
     void save(const Settings::Values &values);
     void saveProvider(const ProviderConfig &provider);
     void removeProvider(const QString &providerId);
-    // Any other write (e.g. through an engine helper such as McpServerStore::save).
-    void run(std::function<Status(Store &)> job);
+    // The whole list; env and header values are blanked (they live in the SecretStore).
+    void saveMcpServers(const QList<McpServerConfig> &servers);
+    void revokeApprovals(const QStringList &tools);
     int pending() const { return m_pending; }
 
 Q_SIGNALS:
@@ -39,7 +39,8 @@ Q_SIGNALS:
     void idle();
 
 private:
-    void finished(bool ok, const QString &error);
+    // Counts a write in flight; the returned callback ends it.
+    std::function<void(Status)> track();
 
     AppContext &m_context;
     int m_pending = 0;

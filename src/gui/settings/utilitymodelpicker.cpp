@@ -2,10 +2,8 @@
 
 #include "models/settings/providerlistmodel.h"
 #include "settingssaver.h"
+#include "ui_utilitymodelpicker.h"
 
-#include <QComboBox>
-#include <QFormLayout>
-#include <QLabel>
 #include <QLineEdit>
 
 namespace Skein {
@@ -26,37 +24,16 @@ const ProviderConfig *findProvider(const ProviderListModel *providers, const QSt
 
 UtilityModelPicker::UtilityModelPicker(const ProviderListModel *providers, SettingsSaver *saver, QWidget *parent)
     : QWidget(parent)
+    , m_ui(std::make_unique<Ui::UtilityModelPicker>())
     , m_providers(providers)
     , m_saver(saver)
-    , m_providerBox(new QComboBox(this))
-    , m_modelBox(new QComboBox(this))
-    , m_modelLabel(new QLabel(tr("&Model:"), this))
 {
-    setObjectName(QStringLiteral("utilityModelPicker"));
-    m_providerBox->setObjectName(QStringLiteral("utilityProvider"));
-    m_providerBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_providerBox->setMinimumContentsLength(16);
-    m_modelBox->setObjectName(QStringLiteral("utilityModel"));
-    m_modelBox->setEditable(true);
-    m_modelBox->setInsertPolicy(QComboBox::NoInsert);
-    m_modelBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_modelBox->setMinimumContentsLength(16);
-    m_modelBox->lineEdit()->setPlaceholderText(tr("The provider's default model"));
-    auto *providerLabel = new QLabel(tr("&Provider:"), this);
-    providerLabel->setBuddy(m_providerBox);
-    m_modelLabel->setBuddy(m_modelBox);
-    m_providerBox->setAccessibleName(tr("Provider for summaries and memory extraction"));
-    m_modelBox->setAccessibleName(tr("Model for summaries and memory extraction"));
+    m_ui->setupUi(this);
+    m_ui->utilityModel->lineEdit()->setPlaceholderText(tr("The provider's default model"));
 
-    auto *form = new QFormLayout(this);
-    form->setContentsMargins(0, 0, 0, 0);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(providerLabel, m_providerBox);
-    form->addRow(m_modelLabel, m_modelBox);
-
-    connect(m_providerBox, &QComboBox::currentIndexChanged, this, &UtilityModelPicker::providerPicked);
-    connect(m_modelBox, &QComboBox::activated, this, &UtilityModelPicker::modelPicked);
-    connect(m_modelBox->lineEdit(), &QLineEdit::editingFinished, this, &UtilityModelPicker::modelPicked);
+    connect(m_ui->utilityProvider, &QComboBox::currentIndexChanged, this, &UtilityModelPicker::providerPicked);
+    connect(m_ui->utilityModel, &QComboBox::activated, this, &UtilityModelPicker::modelPicked);
+    connect(m_ui->utilityModel->lineEdit(), &QLineEdit::editingFinished, this, &UtilityModelPicker::modelPicked);
     // The Providers page loads and edits the same list model.
     connect(m_providers, &QAbstractItemModel::modelReset, this, &UtilityModelPicker::rebuildProviders);
     connect(m_providers, &QAbstractItemModel::rowsInserted, this, &UtilityModelPicker::rebuildProviders);
@@ -77,17 +54,17 @@ void UtilityModelPicker::load(const Settings::Values &values)
 void UtilityModelPicker::rebuildProviders()
 {
     m_updating = true;
-    m_providerBox->clear();
-    m_providerBox->addItem(tr("Same as the chat"), QString());
+    m_ui->utilityProvider->clear();
+    m_ui->utilityProvider->addItem(tr("Same as the chat"), QString());
     for (const ProviderConfig &p : m_providers->providers())
-        m_providerBox->addItem(p.name.isEmpty() ? p.id : p.name, p.id);
-    int row = m_providerBox->findData(m_providerId);
+        m_ui->utilityProvider->addItem(p.name.isEmpty() ? p.id : p.name, p.id);
+    int row = m_ui->utilityProvider->findData(m_providerId);
     if (row < 0) {
         // Stored but no longer configured: show it rather than silently pretend "same as the chat".
-        m_providerBox->addItem(tr("%1 (removed)").arg(m_providerId), m_providerId);
-        row = m_providerBox->count() - 1;
+        m_ui->utilityProvider->addItem(tr("%1 (removed)").arg(m_providerId), m_providerId);
+        row = m_ui->utilityProvider->count() - 1;
     }
-    m_providerBox->setCurrentIndex(row);
+    m_ui->utilityProvider->setCurrentIndex(row);
     m_updating = false;
     rebuildModels();
 }
@@ -95,10 +72,10 @@ void UtilityModelPicker::rebuildProviders()
 void UtilityModelPicker::rebuildModels()
 {
     m_updating = true;
-    m_modelBox->clear();
+    m_ui->utilityModel->clear();
     const bool own = m_providerId.isEmpty();
-    m_modelBox->setEnabled(!own);
-    m_modelLabel->setEnabled(!own);
+    m_ui->utilityModel->setEnabled(!own);
+    m_ui->utilityModelLabel->setEnabled(!own);
     if (const ProviderConfig *p = own ? nullptr : findProvider(m_providers, m_providerId)) {
         QStringList ids;
         if (!p->defaultModel.isEmpty())
@@ -106,13 +83,13 @@ void UtilityModelPicker::rebuildModels()
         for (const ModelInfo &m : p->models)
             if (!ids.contains(m.id))
                 ids << m.id;
-        m_modelBox->addItems(ids);
+        m_ui->utilityModel->addItems(ids);
     }
     if (!own) {
-        if (!m_model.isEmpty() && m_modelBox->findText(m_model) < 0)
-            m_modelBox->addItem(m_model);
-        m_modelBox->setCurrentIndex(m_modelBox->findText(m_model));
-        m_modelBox->setEditText(m_model);
+        if (!m_model.isEmpty() && m_ui->utilityModel->findText(m_model) < 0)
+            m_ui->utilityModel->addItem(m_model);
+        m_ui->utilityModel->setCurrentIndex(m_ui->utilityModel->findText(m_model));
+        m_ui->utilityModel->setEditText(m_model);
     }
     m_updating = false;
 }
@@ -121,7 +98,7 @@ void UtilityModelPicker::providerPicked()
 {
     if (m_updating)
         return;
-    const QString id = m_providerBox->currentData().toString();
+    const QString id = m_ui->utilityProvider->currentData().toString();
     if (id == m_providerId)
         return;
     m_providerId = id;
@@ -136,7 +113,7 @@ void UtilityModelPicker::modelPicked()
 {
     if (m_updating || m_providerId.isEmpty())
         return;
-    const QString model = m_modelBox->currentText().trimmed();
+    const QString model = m_ui->utilityModel->currentText().trimmed();
     if (model == m_model)
         return;
     m_model = model;

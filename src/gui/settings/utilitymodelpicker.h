@@ -4,8 +4,11 @@
 
 #include <QWidget>
 
-class QComboBox;
-class QLabel;
+#include <memory>
+
+namespace Ui {
+class UtilityModelPicker;
+}
 
 namespace Skein {
 
@@ -38,11 +41,9 @@ private:
     void modelPicked();
     void save();
 
+    std::unique_ptr<Ui::UtilityModelPicker> m_ui;
     const ProviderListModel *m_providers;
     SettingsSaver *m_saver;
-    QComboBox *m_providerBox;
-    QComboBox *m_modelBox;
-    QLabel *m_modelLabel;
     QString m_providerId;
     QString m_model;
     bool m_updating = false;

@@ -1,5 +1,6 @@
 #include "mcpserverlistmodel.h"
 
+#include "models/plaintooltip.h"
 namespace Skein {
 
 McpServerListModel::McpServerListModel(QObject *parent)
@@ -66,6 +67,7 @@ QVariant McpServerListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return s.disabled ? tr("%1 (disabled)").arg(s.name) : s.name;
     case Qt::ToolTipRole:
+        return plainToolTip(describe(s));
     case DetailRole:
         return describe(s);
     case Qt::CheckStateRole:

@@ -1,5 +1,6 @@
 #include "modelinfotablemodel.h"
 
+#include "models/plaintooltip.h"
 #include <QLocale>
 
 namespace Skein {
@@ -34,7 +35,7 @@ QVariant ModelInfoTableModel::data(const QModelIndex &index, int role) const
     const ModelInfo &m = m_models.at(index.row());
     const QLocale locale;
     if (role == Qt::ToolTipRole && index.column() == Id)
-        return m.id;
+        return plainToolTip(m.id);
     if (role == Qt::TextAlignmentRole && index.column() != Id)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::EditRole) {

@@ -1,5 +1,6 @@
 #include "providerlistmodel.h"
 
+#include "models/plaintooltip.h"
 #include <algorithm>
 
 namespace Skein {
@@ -88,8 +89,8 @@ QVariant ProviderListModel::data(const QModelIndex &index, int role) const
             return tr("%1 — imported, review").arg(p.name);
         return p.enabled ? p.name : tr("%1 (disabled)").arg(p.name);
     case Qt::ToolTipRole:
-        // A URL from an imported file is not markup: escaped, so the tooltip cannot render it.
-        return QStringLiteral("<p style=\"white-space:pre\">%1</p>").arg(p.baseUrl.toHtmlEscaped());
+        // A name and URL from an imported file are not markup.
+        return plainToolTip(p.name + QLatin1Char('\n') + p.baseUrl);
     case BaseUrlRole:
         return p.baseUrl;
     case EnabledRole:

@@ -4,6 +4,8 @@
 #include "jsoncodec.h"
 #include "jsonreader.h"
 
+#include "core/stream/utf8text.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -17,6 +19,40 @@ enum IdKind { Sessions, Summaries, Memories, ToolCalls, Snapshots, Providers };
 QString item(const QString &path, const QString &key, qsizetype index)
 {
     return path + QLatin1Char('.') + key + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+}
+
+// The value with every string and key as the database will hold it (lone surrogates replaced), so
+// what is validated, compared and written is what reads back.
+QJsonValue storable(const QJsonValue &value)
+{
+    if (value.isString())
+        return withoutLoneSurrogates(value.toString());
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &v : value.toArray())
+            out.append(storable(v));
+        return out;
+    }
+    if (value.isObject()) {
+        QJsonObject out;
+        const QJsonObject o = value.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            out.insert(withoutLoneSurrogates(it.key()), storable(it.value()));
+        return out;
+    }
+    return value;
+}
+
+// Whether the file spells a UTF-16 surrogate as an escape (backslash, u, D8 to DF), the only way JSON
+// can carry a lone one.
+bool mayHoldSurrogates(const QByteArray &bytes)
+{
+    for (qsizetype i = bytes.indexOf("\\u"); i >= 0 && i + 3 < bytes.size(); i = bytes.indexOf("\\u", i + 2)) {
+        const char a = bytes.at(i + 2), b = bytes.at(i + 3);
+        if ((a == 'd' || a == 'D') && ((b >= '8' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F')))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -56,7 +92,7 @@ bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
         m_error = Text::tr("$: expected a JSON object");
         return false;
     }
-    const QJsonObject root = doc.object();
+    const QJsonObject root = mayHoldSurrogates(bytes) ? storable(doc.object()).toObject() : doc.object();
     const JsonReader r(QStringLiteral("$"), &m_error);
     out->format = r.string(root, QStringLiteral("format"), 64);
     if (r.failed())

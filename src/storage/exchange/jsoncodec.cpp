@@ -340,7 +340,7 @@ Memory memoryFromJson(const QJsonObject &o, const JsonReader &r, QList<MemoryVer
         }
         mv.content = v.value(QStringLiteral("content")).toString();
         mv.changedBy = v.value(QStringLiteral("changed_by")).toString();
-        mv.changedAt = qint64(v.value(QStringLiteral("changed_at")).toDouble());
+        mv.changedAt = r.integer(v, QStringLiteral("changed_at")); // 1.7e21 is no time (fuzz_importvalidator)
         if (versions)
             versions->append(mv);
     }
@@ -463,8 +463,8 @@ ProviderConfig providerFromJson(const QJsonObject &o, const JsonReader &r)
             break;
         }
         m.id = mo.value(QStringLiteral("id")).toString();
-        m.contextWindow = qint64(mo.value(QStringLiteral("context_window")).toDouble());
-        m.maxOutputTokens = qint64(mo.value(QStringLiteral("max_output_tokens")).toDouble());
+        m.contextWindow = r.optionalInteger(mo, QStringLiteral("context_window")).value_or(0);
+        m.maxOutputTokens = r.optionalInteger(mo, QStringLiteral("max_output_tokens")).value_or(0);
         m.inputPricePerMTok = mo.value(QStringLiteral("input_price_per_mtok")).toDouble();
         m.outputPricePerMTok = mo.value(QStringLiteral("output_price_per_mtok")).toDouble();
         m.cachedInputPricePerMTok = mo.value(QStringLiteral("cached_input_price_per_mtok")).toDouble();

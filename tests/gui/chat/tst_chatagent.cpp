@@ -3,7 +3,7 @@
 // waits on its card with Allow once / Always allow / Deny; Esc stops a run that waits; a pending
 // approval survives closing the app and is asked again when the session is opened.
 #include "chatfixture.h"
-#include "engine/agent/toolhost.h"
+#include "engine/tools/toolhost.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
@@ -66,7 +66,10 @@ int rowOfCall(const ThreadModel *model, const QString &callId)
 QString toolState(const ThreadModel *model, const QString &callId)
 {
     const int row = rowOfCall(model, callId);
-    return row < 0 ? QString() : model->index(row).data(ThreadModel::ToolStatesRole).toMap().value(callId).toString();
+    return row < 0
+        ? QString()
+        : ToolCallState::phaseName(
+              model->index(row).data(ThreadModel::ToolStatesRole).value<ToolCallStates>().value(callId).phase);
 }
 
 bool waitingOnCard(const ChatFixture &f, const QString &callId)

@@ -11,6 +11,7 @@
 #include "gui/safetextdocument.h"
 #include "models/threadmodel.h"
 #include "testsupport.h"
+#include "threadfixture.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -261,8 +262,9 @@ private Q_SLOTS:
         Message reply = Message::create(u"s"_s, user.id, Role::Assistant, content);
         Message tool = Message::create(u"s"_s, reply.id, Role::Tool, u"tool output"_s);
 
-        ThreadModel model;
-        QVERIFY(model.load(u"s"_s, {user, reply, tool}, tool.id));
+        Test::ThreadFixture thread;
+        ThreadModel &model = thread.model;
+        QVERIFY(thread.load({user, reply, tool}, tool.id));
         ChatView view;
         LinkOpener opener;
         int asked = 0;
@@ -346,8 +348,9 @@ private Q_SLOTS:
         Message user = Message::create(u"s"_s, {}, Role::User, u"go"_s);
         Message reply = Message::create(u"s"_s, user.id, Role::Assistant, u"First paragraph of the reply."_s);
         reply.status = MessageStatus::Generating;
-        ThreadModel model;
-        QVERIFY(model.load(u"s"_s, {user, reply}, reply.id));
+        Test::ThreadFixture thread;
+        ThreadModel &model = thread.model;
+        QVERIFY(thread.load({user, reply}, reply.id));
         ChatView view;
         view.setThreadModel(&model);
         view.resize(600, 400);
@@ -360,10 +363,10 @@ private Q_SLOTS:
         QCOMPARE(view.textSelection()->selectedText(), u"paragraph"_s);
         // The reply streams on, into the selected paragraph and past it.
         for (int i = 0; i < 30; ++i) {
-            model.appendText(reply.id, i == 0 ? u" More words"_s : u"\n\nParagraph %1 arrives."_s.arg(i));
+            thread.doc.appendText(reply.id, i == 0 ? u" More words"_s : u"\n\nParagraph %1 arrives."_s.arg(i));
             view.grab();
         }
-        model.setStatus(reply.id, MessageStatus::Complete);
+        thread.setStatus(reply.id, MessageStatus::Complete);
         QTRY_VERIFY(view.messageDelegate()->textParts(model.index(1)).size() == 30);
         QCOMPARE(view.textSelection()->selectedText(), u"paragraph"_s);
         QVERIFY(model.message(reply.id).content.endsWith(u"Paragraph 29 arrives."_s));
@@ -373,7 +376,8 @@ private Q_SLOTS:
         QVERIFY(view.textSelection()->isActive());
         for (int i = 0; i < 20; ++i) {
             Message more = Message::create(u"s"_s, model.activeLeaf(), Role::User, u"Another message %1"_s.arg(i));
-            QVERIFY(model.addMessage(more, true));
+            thread.doc.applyStored(more);
+            QVERIFY(model.contains(more.id));
         }
         view.doItemsLayout();
         view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());

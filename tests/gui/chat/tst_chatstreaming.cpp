@@ -8,6 +8,7 @@
 #include "gui/safetextdocument.h"
 #include "models/threadmodel.h"
 #include "testsupport.h"
+#include "threadfixture.h"
 
 #include <QApplication>
 #include <QScrollBar>
@@ -22,7 +23,8 @@ namespace {
 
 struct View
 {
-    ThreadModel model;
+    Test::ThreadFixture thread;
+    ThreadModel &model = thread.model;
     ChatView view;
     QString replyId;
 
@@ -32,7 +34,7 @@ struct View
         Message reply = Message::create(u"s"_s, user.id, Role::Assistant, content);
         reply.status = status;
         replyId = reply.id;
-        model.load(u"s"_s, {user, reply}, reply.id);
+        thread.load({user, reply}, reply.id);
         view.setThreadModel(&model);
         view.resize(700, 500);
         view.show();
@@ -91,7 +93,7 @@ FlushCost stream(View &v, const QString &text, int perFlush, bool reasoning = fa
         const int before = v.delegate()->renderCount();
         const qint64 charsBefore = v.delegate()->renderedChars();
         const QString piece = text.mid(at, 4 * perFlush);
-        v.model.appendText(v.replyId, reasoning ? QString() : piece, reasoning ? piece : QString());
+        v.thread.doc.appendText(v.replyId, reasoning ? QString() : piece, reasoning ? piece : QString());
         v.view.viewport()->repaint();
         QCoreApplication::processEvents();
         most.documents = std::max(most.documents, v.delegate()->renderCount() - before);
@@ -135,7 +137,7 @@ private Q_SLOTS:
         QVERIFY2(most.documents <= 3, qPrintable(u"a flush rendered %1 documents"_s.arg(most.documents)));
         QVERIFY2(most.chars <= kMostCharsPerFlush, qPrintable(u"a flush rendered %1 characters"_s.arg(most.chars)));
         QVERIFY(v.delegate()->renderCount() > 10);
-        v.model.setStatus(v.replyId, MessageStatus::Complete);
+        v.thread.setStatus(v.replyId, MessageStatus::Complete);
         v.settle();
         // Streamed or loaded whole: the same documents, so the same text on screen.
         View whole(text, MessageStatus::Complete);
@@ -164,7 +166,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&v.view));
         v.view.viewport()->repaint();
         const QString text = table(30000);
-        v.model.appendText(v.replyId, text);
+        v.thread.doc.appendText(v.replyId, text);
         const int before = v.delegate()->renderCount();
         v.view.viewport()->repaint();
         const int firstPaint = v.delegate()->renderCount() - before;

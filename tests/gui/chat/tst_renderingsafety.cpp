@@ -10,6 +10,7 @@
 #include "gui/safetextdocument.h"
 #include "models/threadmodel.h"
 #include "testsupport.h"
+#include "threadfixture.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -116,7 +117,8 @@ private Q_SLOTS:
         payloads << extremes(canary.serverPort());
         QVERIFY(payloads.size() >= 100);
 
-        ThreadModel model;
+        Test::ThreadFixture thread;
+        ThreadModel &model = thread.model;
         ChatView view;
         LinkOpener opener;
         int asked = 0;
@@ -144,7 +146,7 @@ private Q_SLOTS:
             m.reasoning = payloads.at(i).left(2000);
             QElapsedTimer timer;
             timer.start();
-            QVERIFY(model.load(u"s"_s, {m}, m.id));
+            QVERIFY(thread.load({m}, m.id));
             view.messageDelegate()->toggle(m.id, u"r:"_s + m.id); // reasoning rendered too
             view.doItemsLayout();
             view.grab(); // paints every visible part

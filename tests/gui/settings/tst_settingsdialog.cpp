@@ -1,6 +1,6 @@
 #include "core/settings/settingskeys.h"
-#include "engine/agent/mcpservers.h"
-#include "engine/providerkinds.h"
+#include "engine/providers/providerkinds.h"
+#include "engine/tools/mcpservers.h"
 #include "gui/composer.h"
 #include "gui/settings/appearance.h"
 #include "gui/settings/appearancepage.h"
@@ -667,6 +667,10 @@ private Q_SLOTS:
         add->findChild<QLineEdit *>(u"mcpCommand"_s)->setText(u"uvx"_s);
         add->findChild<QLineEdit *>(u"mcpArgs"_s)->setText(u"mcp-server-git --repository \"/my repo\""_s);
         add->findChild<QPlainTextEdit *>(u"mcpEnv"_s)->setPlainText(u"GIT_AUTHOR=me\n"_s);
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            QVERIFY(add->grab().save(shots + u"/mcp-server-dialog.png"_s)); // with the "trusted" box
+        }
         add->accept();
         QVERIFY(waitSaved(dialog.get()));
         const McpServerConfig server = page<McpPage>(dialog.get())->servers()->server(0);

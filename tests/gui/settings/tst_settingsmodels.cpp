@@ -1,6 +1,7 @@
+#include "app/settings/providercheck.h"
+#include "models/plaintooltip.h"
 #include "models/settings/mcpserverlistmodel.h"
 #include "models/settings/modelinfotablemodel.h"
-#include "models/settings/providercheck.h"
 #include "models/settings/providerlistmodel.h"
 #include "testsupport.h"
 
@@ -83,7 +84,11 @@ private Q_SLOTS:
         model.upsert(files);
         model.upsert(web);
         QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.index(0).data(Qt::ToolTipRole).toString(), u"npx -y @modelcontextprotocol/server-filesystem"_s);
+        QCOMPARE(model.index(0).data(McpServerListModel::DetailRole).toString(),
+                 u"npx -y @modelcontextprotocol/server-filesystem"_s);
+        // The tooltip shows the command line as text, whatever it holds (gui_untrustedtext).
+        QCOMPARE(model.index(0).data(Qt::ToolTipRole).toString(),
+                 plainToolTip(u"npx -y @modelcontextprotocol/server-filesystem"_s));
         QVERIFY(model.setData(model.index(1), Qt::Unchecked, Qt::CheckStateRole));
         QVERIFY(model.servers().at(1).disabled);
         QCOMPARE(model.index(1).data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);

@@ -4,10 +4,10 @@
 #include "chainvalidator.h"
 #include "core/domain/ids.h"
 #include "engine/context/contextassembler.h"
+#include "engine/context/contextengine.h"
 #include "engine/context/contextloader.h"
-#include "engine/context/contextrequestsource.h"
 #include "engine/context/modelwindow.h"
-#include "llm/requestbuilder.h"
+#include "llm/wirerequest.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
@@ -159,33 +159,33 @@ private Q_SLOTS:
     void windowFromContextErrors()
     {
         // OpenAI, Anthropic and llama.cpp, as their error bodies arrive.
-        const LlmError openAi = ErrorParser::fromHttp(400, {},
-                                                      "{\"error\":{\"message\":\"This model's maximum context length "
-                                                      "is 16385 tokens. However, your messages resulted in 20012 "
-                                                      "tokens.\",\"type\":\"invalid_request_error\",\"param\":"
-                                                      "\"messages\",\"code\":\"context_length_exceeded\"}}");
-        QVERIFY(openAi.category == LlmError::Category::ContextTooLong);
+        const CallError openAi = ErrorParser::fromHttp(400, {},
+                                                       "{\"error\":{\"message\":\"This model's maximum context length "
+                                                       "is 16385 tokens. However, your messages resulted in 20012 "
+                                                       "tokens.\",\"type\":\"invalid_request_error\",\"param\":"
+                                                       "\"messages\",\"code\":\"context_length_exceeded\"}}");
+        QVERIFY(openAi.category == CallError::Category::ContextTooLong);
         QCOMPARE(ModelWindows::statedWindow(openAi), 16385);
         QCOMPARE(ModelWindows::loweredWindow(openAi, 128000), 16385);
-        const LlmError anthropic
+        const CallError anthropic
             = ErrorParser::fromHttp(400, {},
                                     "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":"
                                     "\"prompt is too long: 215443 tokens > 200000 maximum\"}}");
-        QVERIFY(anthropic.category == LlmError::Category::ContextTooLong);
+        QVERIFY(anthropic.category == CallError::Category::ContextTooLong);
         QCOMPARE(ModelWindows::statedWindow(anthropic), 200000);
-        const LlmError llama = ErrorParser::fromHttp(
+        const CallError llama = ErrorParser::fromHttp(
             400, {},
             "{\"error\":{\"code\":400,\"message\":\"the request exceeds the available context size, try increasing "
             "it\",\"type\":\"exceed_context_size_error\",\"n_prompt_tokens\":5000,\"n_ctx\":4096}}");
-        QVERIFY(llama.category == LlmError::Category::ContextTooLong);
+        QVERIFY(llama.category == CallError::Category::ContextTooLong);
         QCOMPARE(ModelWindows::statedWindow(llama), 4096);
         QCOMPARE(ModelWindows::loweredWindow(llama, 8192), 4096);
         // A stated window not below the believed one: the estimate was off, go 20% lower.
         QCOMPARE(ModelWindows::loweredWindow(llama, 4096), 3276);
-        const LlmError bare = ErrorParser::fromHttp(413, {}, "Request too large");
+        const CallError bare = ErrorParser::fromHttp(413, {}, "Request too large");
         QCOMPARE(ModelWindows::statedWindow(bare), std::nullopt);
         QCOMPARE(ModelWindows::loweredWindow(bare, 10000), 8000);
-        QCOMPARE(ModelWindows::loweredWindow(LlmError::timeout(), 10000), std::nullopt);
+        QCOMPARE(ModelWindows::loweredWindow(CallError::timeout(), 10000), std::nullopt);
     }
 
     void summariesValidForThePath()
@@ -221,7 +221,7 @@ private Q_SLOTS:
         Session session = Session::create(u"s"_s);
         session.id = sid;
         session.model = u"gpt-4o"_s;
-        ContextRequestSource source;
+        ContextEngine source;
         auto inputs = source.inputsFor(session, branch);
         inputs->summaries = all;
         const AssembledContext c = ContextAssembler::assemble(session, *inputs);
@@ -259,7 +259,7 @@ private Q_SLOTS:
         Session session = Session::create(u"s"_s);
         session.model = u"gpt-4o"_s;
         session.systemPrompt = u"You are Skein's test persona."_s;
-        ContextRequestSource source;
+        ContextEngine source;
         source.setTools({{u"calculator"_s, u"Computes."_s, {}}});
         source.setClock([] { return QDateTime(QDate(2026, 3, 4), QTime(5, 6, 7), QTimeZone::UTC); });
         source.setLocale(u"zh-CN"_s);
@@ -299,7 +299,7 @@ private Q_SLOTS:
         Session session = Session::create(u"s"_s);
         session.model = u"gpt-4o"_s;
         session.contextSettings = QJsonObject {{u"history_count"_s, 9}};
-        ContextRequestSource source;
+        ContextEngine source;
         QList<Message> path = conversation(session.id, 10);
         // A tool exchange in the middle of the window.
         Message a = Message::create(session.id, path.last().id, Role::Assistant, QString());
@@ -324,7 +324,7 @@ private Q_SLOTS:
         Session session = Session::create(u"s"_s);
         session.model = u"gpt-4o"_s;
         session.contextSettings = QJsonObject {{u"hard_cap"_s, 12}, {u"history_count"_s, 500}};
-        ContextRequestSource source;
+        ContextEngine source;
         const QList<Message> path = conversation(session.id, 40);
         const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
         QVERIFY(c.includedIds.size() <= 12);
@@ -341,7 +341,7 @@ private Q_SLOTS:
         session.model = u"claude-sonnet-4-5"_s;
         session.systemPrompt = u"Persona."_s;
         int minute = 0;
-        ContextRequestSource source;
+        ContextEngine source;
         source.setTools({{u"calculator"_s, u"Computes."_s, {}}});
         source.setClock([&minute] { return QDateTime(QDate(2026, 1, 1), QTime(10, minute++ % 60), QTimeZone::UTC); });
         QList<Message> path = conversation(session.id, 1);
@@ -359,7 +359,7 @@ private Q_SLOTS:
                 inputs->summaries = summaries;
                 inputs->memories = memories;
                 const ChatRequest request = ContextAssembler::assemble(session, *inputs).request;
-                const QJsonObject body = RequestBuilder::body(kind, request);
+                const QJsonObject body = WireRequest::body(kind, request);
                 QCOMPARE(chainProblem(kind, body), QString());
                 const qsizetype count
                     = body.value(u"messages"_s).toArray().size() - (kind == ProviderKind::Anthropic ? 0 : 1);

@@ -5,8 +5,8 @@
 #include "chainvalidator.h"
 #include "core/domain/ids.h"
 #include "engine/context/contextassembler.h"
-#include "engine/context/contextrequestsource.h"
-#include "llm/requestbuilder.h"
+#include "engine/context/contextengine.h"
+#include "llm/wirerequest.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -60,7 +60,7 @@ Memory memory(const QString &content)
 QString wholeText(const ChatRequest &r)
 {
     return QString::fromUtf8(
-        QJsonDocument(RequestBuilder::body(ProviderKind::OpenAiCompatible, r)).toJson(QJsonDocument::Compact));
+        QJsonDocument(WireRequest::body(ProviderKind::OpenAiCompatible, r)).toJson(QJsonDocument::Compact));
 }
 
 Session chatSession()
@@ -85,7 +85,7 @@ private Q_SLOTS:
         const Memory kept = memory(u"The user likes tea"_s);
         const Memory dropped = memory(u"The user lives in Oslo"_s);
 
-        ContextRequestSource source;
+        ContextEngine source;
         auto plain = source.inputsFor(session, path);
         plain->memories = {kept, dropped};
         const AssembledContext before = ContextAssembler::assemble(session, *plain);
@@ -117,8 +117,8 @@ private Q_SLOTS:
         QCOMPARE(recorded.value(u"memories"_s).toArray(), QJsonArray {dropped.id});
         for (const ProviderKind kind :
              {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-            QCOMPARE(chainProblem(kind, RequestBuilder::body(kind, c.request)), QString());
-        // Through build() as ChatTurn uses it without storage.
+            QCOMPARE(chainProblem(kind, WireRequest::body(kind, c.request)), QString());
+        // Through build() as ModelCall uses it without storage.
         QVERIFY(!wholeText(source.build(session, path)).contains(u"question 2 about"_s));
     }
 
@@ -135,7 +135,7 @@ private Q_SLOTS:
         QCOMPARE(result.toolCallId, u"call_1"_s);
 
         for (const QString &excluded : {call.id, result.id}) {
-            ContextRequestSource source;
+            ContextEngine source;
             source.setExclusions(ContextExclusions {{excluded}, {}});
             const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
             QVERIFY(!c.includedIds.contains(call.id));
@@ -149,20 +149,20 @@ private Q_SLOTS:
             QVERIFY(!text.contains(u"interrupted before completion"_s)); // no synthetic results needed
             for (const ProviderKind kind :
                  {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-                QCOMPARE(chainProblem(kind, RequestBuilder::body(kind, c.request)), QString());
+                QCOMPARE(chainProblem(kind, WireRequest::body(kind, c.request)), QString());
         }
 
         // Every message but the current one excluded: still a valid request with that message.
         ContextExclusions all;
         for (const Message &m : std::as_const(path))
             all.messageIds.insert(m.id);
-        ContextRequestSource source;
+        ContextEngine source;
         source.setExclusions(all);
         const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
         QCOMPARE(c.includedIds, QStringList {path.last().id});
         for (const ProviderKind kind :
              {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-            QCOMPARE(chainProblem(kind, RequestBuilder::body(kind, c.request)), QString());
+            QCOMPARE(chainProblem(kind, WireRequest::body(kind, c.request)), QString());
     }
 
     void currentUserMessageIsNeverExcluded()
@@ -170,7 +170,7 @@ private Q_SLOTS:
         const Session session = chatSession();
         QList<Message> path = conversation(session.id, 3);
         path << Message::create(session.id, path.last().id, Role::User, u"the current question"_s);
-        ContextRequestSource source;
+        ContextEngine source;
         source.setExclusions(ContextExclusions {{path.last().id, path.at(0).id}, {}});
         const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
         QCOMPARE(c.includedIds.last(), path.last().id);
@@ -191,7 +191,7 @@ private Q_SLOTS:
         s.lastMessageId = path.at(3).id;
         s.content = u"Turns 0 and 1 were about planets."_s;
         s.createdAt = Ids::nowMs();
-        ContextRequestSource source;
+        ContextEngine source;
         source.setExclusions(ContextExclusions {{path.at(3).id}, {}});
         auto inputs = source.inputsFor(session, path);
         inputs->summaries = {s};

@@ -1,13 +1,13 @@
-// The context engine inside ChatTurn, against a real scripted model server on loopback: a model
+// The context engine inside ModelCall, against a real scripted model server on loopback: a model
 // whose window is smaller than the app believed, snapshots for every request, usage, cost and
 // calibration learned from the replies.
 
 #include "core/domain/ids.h"
 #include "core/domain/session.h"
 #include "core/tokens/tokencalibration.h"
-#include "engine/chatturn.h"
+#include "engine/context/contextengine.h"
 #include "engine/context/contextloader.h"
-#include "engine/context/contextrequestsource.h"
+#include "engine/turn/modelcall.h"
 #include "llm/providerclient.h"
 #include "scriptedmodel.h"
 #include "storage/asyncstore.h"
@@ -140,7 +140,7 @@ private Q_SLOTS:
         auto client = f.client();
         QStringList replies;
         for (int turn = 0; turn < 16; ++turn) {
-            ChatTurn chat(&f.store, client.get());
+            ModelCall chat(&f.store, client.get());
             chat.setProviderId(f.provider.id);
             chat.send(f.session.id, longText(turn));
             QVERIFY(QTest::qWaitFor([&] { return chat.isFinished(); }, Wait));
@@ -198,14 +198,14 @@ private Q_SLOTS:
             return openAiError(400, u"context_length_exceeded"_s, u"maximum context length is 600 tokens"_s);
         });
         auto client = f.client();
-        ChatTurn chat(&f.store, client.get());
+        ModelCall chat(&f.store, client.get());
         chat.setProviderId(f.provider.id);
         chat.send(f.session.id, u"hello"_s);
         QVERIFY(QTest::qWaitFor([&] { return chat.isFinished(); }, Wait));
         QVERIFY(chat.status() == MessageStatus::Failed);
         QVERIFY(chat.retriedForWindow());
         QCOMPARE(f.rejected, 2);
-        QVERIFY(chat.llmError().category == LlmError::Category::ContextTooLong);
+        QVERIFY(chat.llmError().category == CallError::Category::ContextTooLong);
     }
 };
 

@@ -4,10 +4,10 @@
 #include "chainvalidator.h"
 #include "core/domain/ids.h"
 #include "engine/context/contextassembler.h"
-#include "engine/context/contextrequestsource.h"
+#include "engine/context/contextengine.h"
 #include "engine/context/governance.h"
 #include "engine/context/tooldigest.h"
-#include "llm/requestbuilder.h"
+#include "llm/wirerequest.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -177,7 +177,7 @@ private Q_SLOTS:
         QVERIFY(r.messages.at(3).isError);
         QCOMPARE(r.messages.at(3).content, interruptedResultText());
         for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-            QCOMPARE(chainProblem(k, RequestBuilder::body(k, r)), QString());
+            QCOMPARE(chainProblem(k, WireRequest::body(k, r)), QString());
     }
 
     // A reply cut by max_tokens inside a call's arguments (or a model's invalid JSON): the request
@@ -210,15 +210,15 @@ private Q_SLOTS:
         QCOMPARE(calls.at(2).argumentsJson, u"{}"_s);
         QCOMPARE(calls.at(3).argumentsJson, fine.argumentsJson);
         for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-            QCOMPARE(chainProblem(k, RequestBuilder::body(k, governed)), QString());
+            QCOMPARE(chainProblem(k, WireRequest::body(k, governed)), QString());
         // The wire format is legal even for a copy that skipped governance: every kind's builder
         // sends an object (OpenAI as text), never the raw text.
-        const QJsonArray sent = RequestBuilder::body(ProviderKind::OpenAiCompatible, r)[u"messages"_s].toArray();
+        const QJsonArray sent = WireRequest::body(ProviderKind::OpenAiCompatible, r)[u"messages"_s].toArray();
         QCOMPARE(sent.at(1)[u"tool_calls"_s][0][u"function"_s][u"arguments"_s].toString(), u"{}"_s);
         QCOMPARE(sent.at(1)[u"tool_calls"_s][3][u"function"_s][u"arguments"_s].toString(), fine.argumentsJson);
         QCOMPARE(sent.at(1)[u"tool_calls"_s][4][u"function"_s][u"arguments"_s].toString(), u"{}"_s);
         for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-            QCOMPARE(chainProblem(k, RequestBuilder::body(k, r)), QString());
+            QCOMPARE(chainProblem(k, WireRequest::body(k, r)), QString());
     }
 
     void mergesConsecutiveTurnsAndDropsEmptyReplies()
@@ -304,7 +304,7 @@ private Q_SLOTS:
         QVERIFY(r.messages.first().role == ChatMessage::Role::User);
         QCOMPARE(r.messages.last().content, u"last"_s);
         for (ProviderKind k : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative})
-            QCOMPARE(chainProblem(k, RequestBuilder::body(k, r)), QString());
+            QCOMPARE(chainProblem(k, WireRequest::body(k, r)), QString());
     }
 
     // The property: whatever the path, every built request is a valid chain for every provider
@@ -327,7 +327,7 @@ private Q_SLOTS:
             const qint64 window = windows[rng.bounded(quint32(std::size(windows)))];
             session.contextSettings
                 = QJsonObject {{u"window"_s, window}, {u"history_count"_s, 10 + int(rng.bounded(60))}};
-            ContextRequestSource source;
+            ContextEngine source;
             if (rng.bounded(2))
                 source.setTools(someTools());
             const QList<Message> path = randomPath(rng, session.id);
@@ -336,7 +336,7 @@ private Q_SLOTS:
             const ChatRequest &request = built.request;
             for (ProviderKind k :
                  {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::OllamaNative}) {
-                const QString problem = chainProblem(k, RequestBuilder::body(k, request));
+                const QString problem = chainProblem(k, WireRequest::body(k, request));
                 if (!problem.isEmpty()) {
                     QString dump;
                     for (const Message &m : path)

@@ -193,6 +193,32 @@ private Q_SLOTS:
         QVERIFY(edited);
     }
 
+    // Fuzzing finding: JSON can spell half of a UTF-16 pair ("\\ud800"), which UTF-8 (and so the
+    // database) cannot hold. Such text is stored with U+FFFD in its place, and a second import of
+    // the same file finds the session already present instead of importing a copy.
+    void loneSurrogatesImportOnceAsReplacementCharacters()
+    {
+        QTemporaryDir tmp;
+        auto store = open(tmp, QStringLiteral("db"));
+        const QByteArray file = R"({"format": "skein.session/1", "session": {"id": "s-1", "title": "a \ud800 title",
+            "system_prompt": "x\udc00y\ud83d\ude00", "created_at": 1700000000000, "updated_at": 1700000000000,
+            "state": "idle", "active_leaf_id": "m-1"},
+            "messages": [{"id": "m-1", "parent_id": null, "role": "user", "content": "half \uD83D of a pair",
+            "created_at": 1700000000000, "status": "complete"}]})";
+        Result<ImportReport> first = Importer(*store, {}).importBytes(file, u"surrogates.json"_s);
+        QVERIFY2(first.ok(), qPrintable(Test::errorText(first)));
+        QCOMPARE(first.value().sessions.first().outcome, ImportReport::Outcome::Imported);
+        const Session session = store->sessions().get(u"s-1"_s).value();
+        QCOMPARE(session.title, u"a \uFFFD title"_s);
+        QCOMPARE(session.systemPrompt, u"x\uFFFDy\U0001F600"_s);
+        QCOMPARE(store->messages().get(u"m-1"_s).value().content, u"half \uFFFD of a pair"_s);
+
+        Result<ImportReport> again = Importer(*store, {}).importBytes(file, u"surrogates.json"_s);
+        QVERIFY2(again.ok(), qPrintable(Test::errorText(again)));
+        QCOMPARE(again.value().sessions.first().outcome, ImportReport::Outcome::AlreadyPresent);
+        QCOMPARE(store->sessions().count().value(), qint64(1));
+    }
+
     void archiveRoundTrip()
     {
         QTemporaryDir tmp;

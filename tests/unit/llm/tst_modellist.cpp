@@ -44,7 +44,7 @@ class TestModelList final : public QObject
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<ProviderClient> m_client;
 
-    QList<ModelInfo> fetch(ProviderKind kind, const QString &basePath, LlmError *error = nullptr)
+    QList<ModelInfo> fetch(ProviderKind kind, const QString &basePath, CallError *error = nullptr)
     {
         QUrl base = m_server->baseUrl();
         base.setPath(basePath);
@@ -52,8 +52,8 @@ class TestModelList final : public QObject
         ModelListCall *call = m_client->listModels();
         int finished = 0;
         QList<ModelInfo> models;
-        LlmError reported;
-        connect(call, &ModelListCall::finished, this, [&](const QList<ModelInfo> &list, const LlmError &e) {
+        CallError reported;
+        connect(call, &ModelListCall::finished, this, [&](const QList<ModelInfo> &list, const CallError &e) {
             ++finished;
             models = list;
             reported = e;
@@ -180,21 +180,21 @@ private Q_SLOTS:
                 401,
                 R"({"error":{"message":"Invalid API key","type":"invalid_request_error","code":"invalid_api_key"}})",
                 "application/json")});
-        LlmError error;
+        CallError error;
         QList<ModelInfo> models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
-        QCOMPARE(error.category, LlmError::Category::Auth);
+        QCOMPARE(error.category, CallError::Category::Auth);
         QVERIFY(models.isEmpty());
 
         // A sign-in page with "200 OK" (captive portal) is named as such, not as unreadable JSON.
         m_server->route("GET", "/v1/models", {ReplayResponse::fromBytes(200, "<html>hello</html>", "text/html")});
         models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
-        QCOMPARE(error.category, LlmError::Category::WebPage);
+        QCOMPARE(error.category, CallError::Category::WebPage);
         QVERIFY2(error.displayText().contains(m_server->baseUrl().host()), qPrintable(error.displayText()));
         QVERIFY(models.isEmpty());
 
         m_server->route("GET", "/v1/models", {ReplayResponse::fromBytes(200, "not json", "application/json")});
         models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
-        QCOMPARE(error.category, LlmError::Category::Parse);
+        QCOMPARE(error.category, CallError::Category::Parse);
         QVERIFY(models.isEmpty());
     }
 
@@ -209,9 +209,9 @@ private Q_SLOTS:
         huge.chop(1);
         huge += "]}";
         m_server->route("GET", "/v1/models", {ReplayResponse::fromBytes(200, huge, "application/json")});
-        LlmError error;
+        CallError error;
         const QList<ModelInfo> models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
-        QCOMPARE(LlmError::categoryName(error.category), u"too_large"_s);
+        QCOMPARE(CallError::categoryName(error.category), u"too_large"_s);
         QVERIFY(models.isEmpty());
         QVERIFY2(error.displayText().contains(u"model list is larger than 8 MiB"_s), qPrintable(error.displayText()));
     }
@@ -225,9 +225,9 @@ private Q_SLOTS:
         m_server->route(
             "GET", "/v1/models",
             {ReplayResponse::fromBytes(301, {}, {}).header("Location", elsewhere.url(u"/v1/models"_s).toEncoded())});
-        LlmError error;
+        CallError error;
         const QList<ModelInfo> models = fetch(ProviderKind::OpenAiCompatible, u"/v1"_s, &error);
-        QCOMPARE(error.category, LlmError::Category::Redirect);
+        QCOMPARE(error.category, CallError::Category::Redirect);
         QVERIFY(models.isEmpty());
         QCOMPARE(elsewhere.requestCount(), 0);
         QVERIFY2(error.displayText().contains(elsewhere.baseUrl().toDisplayString()), qPrintable(error.displayText()));

@@ -84,7 +84,7 @@ struct Observed
     qint64 finishedMs = -1;
     int finishedCount = 0;
     AssembledTurn turn;
-    LlmError error;
+    CallError error;
 };
 
 } // namespace
@@ -122,9 +122,9 @@ class TestProviderStreaming final : public QObject
             ++observed.deltaSignals;
         });
         connect(call, &StreamingCall::retryScheduled, call,
-                [&observed](int, qint64 delay, const LlmError &) { observed.retryDelays.append(delay); });
+                [&observed](int, qint64 delay, const CallError &) { observed.retryDelays.append(delay); });
         connect(call, &StreamingCall::finished, call,
-                [&observed, timer](const AssembledTurn &turn, const LlmError &error) {
+                [&observed, timer](const AssembledTurn &turn, const CallError &error) {
                     observed.finishedMs = timer->elapsed();
                     ++observed.finishedCount;
                     observed.turn = turn;
@@ -265,7 +265,7 @@ private Q_SLOTS:
             {ReplayResponse::fromFile(401, fixture(u"openai/http-401-invalid-api-key.json"_s), "application/json")});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::Auth);
+        QCOMPARE(observed.error.category, CallError::Category::Auth);
         QCOMPARE(observed.error.httpStatus, 401);
         QVERIFY(observed.error.message.contains(u"Incorrect API key"_s));
         QVERIFY(!observed.error.displayText().contains(ApiKey));
@@ -282,7 +282,7 @@ private Q_SLOTS:
                                                   "application/json; charset=utf-8")});
         client(ProviderKind::OllamaNative);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::NotFound);
+        QCOMPARE(observed.error.category, CallError::Category::NotFound);
         QVERIFY(observed.error.message.contains(u"llama3.2:1b"_s));
         QCOMPARE(m_server->requestCount(), 1);
     }
@@ -295,7 +295,7 @@ private Q_SLOTS:
                                                   "application/json")});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::ContextTooLong);
+        QCOMPARE(observed.error.category, CallError::Category::ContextTooLong);
         QCOMPARE(observed.error.contextLimit().value_or(0), 8192);
         QCOMPARE(m_server->requestCount(), 1);
     }
@@ -330,7 +330,7 @@ private Q_SLOTS:
         m_server->route("POST", "/v1/chat/completions", {ReplayResponse::fromBytes(500, body, "application/json")});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::Http);
+        QCOMPARE(observed.error.category, CallError::Category::Http);
         QCOMPARE(observed.error.httpStatus, 500);
         QVERIFY(observed.error.message.contains(u"server had an error"_s));
         QCOMPARE(m_server->requestCount(), 4);
@@ -361,7 +361,7 @@ private Q_SLOTS:
             "POST", "/v1/messages",
             {ReplayResponse::fromFile(529, fixture(u"anthropic/http-529-overloaded-error.json"_s), "text/plain")});
         const Observed failed = run();
-        QCOMPARE(failed.error.category, LlmError::Category::Overloaded);
+        QCOMPARE(failed.error.category, CallError::Category::Overloaded);
         QCOMPARE(failed.error.httpStatus, 529);
         QCOMPARE(failed.error.message, u"Overloaded"_s);
     }
@@ -424,7 +424,7 @@ private Q_SLOTS:
         QVERIFY(observed.turn.toolCalls.isEmpty());
         QVERIFY(observed.deltas.isEmpty() || !observed.deltas.first().text.contains(u'<'));
         QCOMPARE(m_server->requestCount(), 1); // signing in is up to the user: no automatic retries
-        QCOMPARE(observed.error.category, LlmError::Category::WebPage);
+        QCOMPARE(observed.error.category, CallError::Category::WebPage);
         if (body.contains("<title>"))
             QVERIFY2(text.contains(u"Guest Wi-Fi"_s), qPrintable(text));
     }
@@ -455,7 +455,7 @@ private Q_SLOTS:
                         {ReplayResponse::fromBytes(status, {}, {}).header("Location", target.toEncoded())});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::Redirect);
+        QCOMPARE(observed.error.category, CallError::Category::Redirect);
         const QString text = observed.error.displayText();
         QVERIFY2(text.contains(m_server->baseUrl().toDisplayString()) && text.contains(u"localhost"_s),
                  qPrintable(text));
@@ -490,7 +490,7 @@ private Q_SLOTS:
             {ReplayResponse::fromBytes(200, readFile(dataPath(u"stream/captive-portal.html"_s)), "text/html")});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::WebPage);
+        QCOMPARE(observed.error.category, CallError::Category::WebPage);
         const QString text = observed.error.displayText();
         QVERIFY2(text.contains(u"127.0.0.1"_s) && text.contains(u"web page"_s), qPrintable(text));
         QVERIFY(observed.turn.text.isEmpty());
@@ -506,7 +506,7 @@ private Q_SLOTS:
                         {ReplayResponse::fromBytes(200, bytes, "text/event-stream").chunked({300}, 5).dropAfter(cut)});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::Network);
+        QCOMPARE(observed.error.category, CallError::Category::Network);
         QCOMPARE(observed.turn.text, u"I'm unable to provide real-time weather updates."_s);
         QVERIFY(observed.turn.isTruncated());
         QCOMPARE(m_server->requestCount(), 1); // content had arrived: no automatic retry
@@ -531,7 +531,7 @@ private Q_SLOTS:
         endpoint.maxReplyBytes = 64 * 1024;
         m_client = std::make_unique<ProviderClient>(m_network.get(), endpoint);
         const Observed observed = run();
-        QCOMPARE(LlmError::categoryName(observed.error.category), u"too_large"_s);
+        QCOMPARE(CallError::categoryName(observed.error.category), u"too_large"_s);
         QVERIFY2(observed.error.displayText().contains(u"reply is larger than 64 KiB"_s),
                  qPrintable(observed.error.displayText()));
         QVERIFY(observed.turn.text.startsWith(u"lorem ipsum dolor sit amet "_s));
@@ -561,7 +561,7 @@ private Q_SLOTS:
                         {ReplayResponse::fromBytes(200, bytes, "text/event-stream").closeDelimited()});
         client(ProviderKind::Anthropic);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::Truncated);
+        QCOMPARE(observed.error.category, CallError::Category::Truncated);
         QVERIFY(observed.turn.text.startsWith(u"Hello! I'm doing well"_s));
         QCOMPARE(m_server->requestCount(), 1);
     }
@@ -576,7 +576,7 @@ private Q_SLOTS:
         m_server->route("POST", "/v1/chat/completions", {ReplayResponse::fromBytes(200, empty, "text/event-stream")});
         client(ProviderKind::OpenAiCompatible);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::EmptyReply);
+        QCOMPARE(observed.error.category, CallError::Category::EmptyReply);
         QVERIFY(!observed.error.displayText().isEmpty());
         QCOMPARE(m_server->requestCount(), 1);
     }
@@ -602,7 +602,7 @@ private Q_SLOTS:
                         {ReplayResponse::fromBytes(200, bytes, "text/event-stream").chunked().stallAfter(stall)});
         client(ProviderKind::OpenAiCompatible, 400);
         const Observed observed = run();
-        QCOMPARE(observed.error.category, LlmError::Category::Timeout);
+        QCOMPARE(observed.error.category, CallError::Category::Timeout);
         QCOMPARE(observed.turn.text, u"I'm unable"_s);
         QCOMPARE(m_server->requestCount(), 1);
         QVERIFY(observed.finishedMs >= 350);
@@ -629,16 +629,16 @@ private Q_SLOTS:
         QTest::addColumn<int>("category");
         QTest::addColumn<QString>("text");
         QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible)
-                                << u"openai/chat-midstream-error-after-output.sse"_s << int(LlmError::Category::Api)
+                                << u"openai/chat-midstream-error-after-output.sse"_s << int(CallError::Category::Api)
                                 << u"Hello"_s;
         QTest::newRow("anthropic") << int(ProviderKind::Anthropic)
                                    << u"anthropic/messages-midstream-overloaded-error.sse"_s
-                                   << int(LlmError::Category::Overloaded) << u"Hello"_s;
+                                   << int(CallError::Category::Overloaded) << u"Hello"_s;
         QTest::newRow("ollama") << int(ProviderKind::OllamaNative) << u"ollama/generate-stream-midstream-error.ndjson"_s
-                                << int(LlmError::Category::Api) << u" Yes.Ican"_s;
+                                << int(CallError::Category::Api) << u" Yes.Ican"_s;
         QTest::newRow("llama.cpp error field, no content")
             << int(ProviderKind::OpenAiCompatible) << u"llamacpp/chat-stream-error-field-context-exceeded.sse"_s
-            << int(LlmError::Category::ContextTooLong) << QString();
+            << int(CallError::Category::ContextTooLong) << QString();
     }
 
     void errorInsideStreamIsReportedNotRetried()
@@ -686,7 +686,7 @@ private Q_SLOTS:
         Observed observed;
         StreamingCall *call = observe(m_client->chat(simpleRequest()), observed);
         QTRY_VERIFY_WITH_TIMEOUT(call->isFinished(), Wait);
-        QCOMPARE(observed.error.category, LlmError::Category::Network);
+        QCOMPARE(observed.error.category, CallError::Category::Network);
         QCOMPARE(call->attempts(), 4);
         QVERIFY(!observed.error.displayText().contains(ApiKey));
         m_server = std::make_unique<ReplayServer>(); // for cleanup()
@@ -705,7 +705,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!call->turn().text.isEmpty(), Wait);
         call->cancel();
         QVERIFY(call->isFinished());
-        QCOMPARE(observed.error.category, LlmError::Category::Cancelled);
+        QCOMPARE(observed.error.category, CallError::Category::Cancelled);
         QVERIFY(!observed.turn.text.isEmpty());
         QVERIFY(observed.turn.isTruncated());
         const int signalsAtCancel = observed.deltaSignals;
@@ -729,7 +729,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(call->isFinished(), Wait);
         QTest::qWait(100);
         QCOMPARE(observed.finishedCount, 1);
-        QCOMPARE(observed.error.category, LlmError::Category::Cancelled);
+        QCOMPARE(observed.error.category, CallError::Category::Cancelled);
         QVERIFY(observed.retryDelays.isEmpty());
         QCOMPARE(m_server->requestCount(), 1);
     }
@@ -751,7 +751,7 @@ private Q_SLOTS:
         call->cancel();
         QVERIFY(call->isFinished());
         QVERIFY(timer.elapsed() < 1000);
-        QCOMPARE(observed.error.category, LlmError::Category::Cancelled);
+        QCOMPARE(observed.error.category, CallError::Category::Cancelled);
         QTest::qWait(200);
         QCOMPARE(m_server->requestCount(), 1);
         QCOMPARE(observed.finishedCount, 1);
@@ -774,8 +774,8 @@ private Q_SLOTS:
         c->abortAll();
         QTRY_VERIFY_WITH_TIMEOUT(a->isFinished() && b->isFinished(), Wait);
         QCOMPARE(c->liveReplyCount(), 0);
-        QCOMPARE(first.error.category, LlmError::Category::Cancelled);
-        QCOMPARE(second.error.category, LlmError::Category::Cancelled);
+        QCOMPARE(first.error.category, CallError::Category::Cancelled);
+        QCOMPARE(second.error.category, CallError::Category::Cancelled);
         QCOMPARE(m_server->requestCount(), 2); // a user abort is never retried
     }
 };

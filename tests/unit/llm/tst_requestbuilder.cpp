@@ -2,11 +2,11 @@
 // policy, and the preset table. The request shapes are compared with what the recorded exchanges
 // in ../shared/fixtures/wire show (structure, not bytes).
 
-#include "llm/llmerror.h"
+#include "llm/callerror.h"
 #include "llm/providerclient.h"
 #include "llm/providerpresets.h"
-#include "llm/requestbuilder.h"
 #include "llm/retrypolicy.h"
+#include "llm/wirerequest.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -76,7 +76,7 @@ class TestRequestBuilder final : public QObject
 private Q_SLOTS:
     void openAiBody()
     {
-        const QJsonObject body = RequestBuilder::openAiBody(weatherConversation());
+        const QJsonObject body = WireRequest::openAiBody(weatherConversation());
         QCOMPARE(body.value(u"model"_s).toString(), u"llama3.2"_s);
         QCOMPARE(body.value(u"stream"_s).toBool(), true);
         QCOMPARE(body.value(u"stream_options"_s).toObject().value(u"include_usage"_s).toBool(), true);
@@ -108,7 +108,7 @@ private Q_SLOTS:
         ChatRequest plain = weatherConversation();
         plain.stream = false;
         plain.systemPrompt.clear();
-        const QJsonObject unstreamed = RequestBuilder::openAiBody(plain);
+        const QJsonObject unstreamed = WireRequest::openAiBody(plain);
         QVERIFY(!unstreamed.contains(u"stream_options"_s));
         QCOMPARE(unstreamed.value(u"messages"_s).toArray().at(0).toObject().value(u"role"_s).toString(), u"user"_s);
     }
@@ -122,18 +122,18 @@ private Q_SLOTS:
         signedBlock.signature = u"sig-abc"_s;
         request.messages[1].reasoningBlocks = {signedBlock};
 
-        QJsonObject body = RequestBuilder::openAiBody(request);
+        QJsonObject body = WireRequest::openAiBody(request);
         QVERIFY(!body.value(u"messages"_s).toArray().at(2).toObject().contains(u"reasoning_content"_s));
         QVERIFY(body.contains(u"max_tokens"_s));
         request.sendReasoningContent = true;
         request.useMaxCompletionTokens = true;
-        body = RequestBuilder::openAiBody(request);
+        body = WireRequest::openAiBody(request);
         QCOMPARE(body.value(u"messages"_s).toArray().at(2).toObject().value(u"reasoning_content"_s).toString(),
                  request.messages[1].reasoning);
         QCOMPARE(body.value(u"max_completion_tokens"_s).toInt(), 512);
         QVERIFY(!body.contains(u"max_tokens"_s));
 
-        const QJsonArray blocks = RequestBuilder::anthropicBody(request)
+        const QJsonArray blocks = WireRequest::anthropicBody(request)
                                       .value(u"messages"_s)
                                       .toArray()
                                       .at(1)
@@ -175,7 +175,7 @@ private Q_SLOTS:
             block(K::Thinking, u"second"_s, u"sig-2"_s, 14, 1),  block(K::Thinking, u"unsigned"_s, {}, 14, 1),
             block(K::Thinking, u"third"_s, u"sig-3"_s, 9999, 9),
         };
-        const QJsonArray blocks = RequestBuilder::anthropicBody(request)
+        const QJsonArray blocks = WireRequest::anthropicBody(request)
                                       .value(u"messages"_s)
                                       .toArray()
                                       .at(1)
@@ -201,7 +201,7 @@ private Q_SLOTS:
                                u"tool_use:call_2"_s, u"thinking:third/sig-3"_s}));
         // Without blocks the turn is text then tool_use, as before.
         assistant.reasoningBlocks.clear();
-        const QJsonArray plain = RequestBuilder::anthropicBody(request)
+        const QJsonArray plain = WireRequest::anthropicBody(request)
                                      .value(u"messages"_s)
                                      .toArray()
                                      .at(1)
@@ -221,7 +221,7 @@ private Q_SLOTS:
         request.stream = false;
         request.maxTokens.reset();
         request.temperature.reset();
-        const QJsonObject body = RequestBuilder::ollamaBody(request);
+        const QJsonObject body = WireRequest::ollamaBody(request);
 
         QCOMPARE(body.value(u"model"_s), documented.value(u"model"_s));
         QCOMPARE(body.value(u"stream"_s), documented.value(u"stream"_s));
@@ -247,7 +247,7 @@ private Q_SLOTS:
         request.temperature = 0.2;
         request.maxTokens = 64;
         request.systemPrompt = u"sys"_s;
-        const QJsonObject withOptions = RequestBuilder::ollamaBody(request);
+        const QJsonObject withOptions = WireRequest::ollamaBody(request);
         QCOMPARE(withOptions.value(u"options"_s).toObject().value(u"num_predict"_s).toInt(), 64);
         QCOMPARE(withOptions.value(u"messages"_s).toArray().at(0).toObject().value(u"role"_s).toString(), u"system"_s);
     }
@@ -294,7 +294,7 @@ private Q_SLOTS:
                             ChatMessage::toolResult(calls.at(0).id, calls.at(0).name, u"Tool result"_s)};
         request.tools = {{recordedTool.value(u"name"_s).toString(), recordedTool.value(u"description"_s).toString(),
                           recordedTool.value(u"input_schema"_s).toObject()}};
-        const QJsonObject body = RequestBuilder::anthropicBody(request);
+        const QJsonObject body = WireRequest::anthropicBody(request);
 
         QCOMPARE(body.value(u"model"_s), recorded.value(u"model"_s));
         QCOMPARE(body.value(u"max_tokens"_s), recorded.value(u"max_tokens"_s));
@@ -311,7 +311,7 @@ private Q_SLOTS:
         request.messages[1].toolCalls.append(toolCall(u"call_2"_s, u"get_weather"_s, uR"({"city":"Oslo"})"_s));
         request.messages.append(ChatMessage::toolResult(u"call_2"_s, u"get_weather"_s, u"-3 degrees"_s));
         request.messages.last().isError = true;
-        const QJsonObject body = RequestBuilder::anthropicBody(request);
+        const QJsonObject body = WireRequest::anthropicBody(request);
 
         const QJsonArray system = body.value(u"system"_s).toArray();
         QCOMPARE(system.size(), 1);
@@ -344,7 +344,7 @@ private Q_SLOTS:
         QCOMPARE(body.value(u"max_tokens"_s).toInt(), 512);
 
         request.maxTokens.reset();
-        QVERIFY2(RequestBuilder::anthropicBody(request).value(u"max_tokens"_s).toInt() > 0, "max_tokens is required");
+        QVERIFY2(WireRequest::anthropicBody(request).value(u"max_tokens"_s).toInt() > 0, "max_tokens is required");
     }
 
     void continueInterruptedReply()
@@ -354,17 +354,17 @@ private Q_SLOTS:
         request.messages = {ChatMessage::user(u"Write a poem"_s), ChatMessage::assistant(u"Roses are red,\n"_s)};
         request.continueLastAssistant = true;
 
-        const QJsonArray anthropic = RequestBuilder::anthropicBody(request).value(u"messages"_s).toArray();
+        const QJsonArray anthropic = WireRequest::anthropicBody(request).value(u"messages"_s).toArray();
         QCOMPARE(anthropic.size(), 2);
         QCOMPARE(anthropic.last().toObject().value(u"role"_s).toString(), u"assistant"_s);
         QCOMPARE(anthropic.last().toObject().value(u"content"_s).toString(), u"Roses are red,"_s);
 
-        for (const QJsonObject &body : {RequestBuilder::openAiBody(request), RequestBuilder::ollamaBody(request)}) {
+        for (const QJsonObject &body : {WireRequest::openAiBody(request), WireRequest::ollamaBody(request)}) {
             const QJsonArray messages = body.value(u"messages"_s).toArray();
             QCOMPARE(messages.size(), 3);
             QCOMPARE(messages.at(1).toObject().value(u"content"_s).toString(), u"Roses are red,\n"_s);
             QCOMPARE(messages.at(2).toObject().value(u"role"_s).toString(), u"user"_s);
-            QCOMPARE(messages.at(2).toObject().value(u"content"_s).toString(), RequestBuilder::continueInstruction());
+            QCOMPARE(messages.at(2).toObject().value(u"content"_s).toString(), WireRequest::continueInstruction());
         }
     }
 
@@ -376,7 +376,7 @@ private Q_SLOTS:
         ProviderClient openAi(
             &network,
             ProviderEndpoint::make(ProviderKind::OpenAiCompatible, QUrl(u"https://api.example.com/v1/"_s), key));
-        QNetworkRequest request = openAi.request(RequestBuilder::chatPath(ProviderKind::OpenAiCompatible), true);
+        QNetworkRequest request = openAi.request(WireRequest::chatPath(ProviderKind::OpenAiCompatible), true);
         QCOMPARE(request.url().toString(), u"https://api.example.com/v1/chat/completions"_s);
         QCOMPARE(request.rawHeader("Authorization"), QByteArray("Bearer sk-test-123"));
         QVERIFY(!request.hasRawHeader("x-api-key"));
@@ -388,7 +388,7 @@ private Q_SLOTS:
 
         ProviderClient anthropic(
             &network, ProviderEndpoint::make(ProviderKind::Anthropic, QUrl(u"https://api.anthropic.com"_s), key));
-        request = anthropic.request(RequestBuilder::chatPath(ProviderKind::Anthropic), true);
+        request = anthropic.request(WireRequest::chatPath(ProviderKind::Anthropic), true);
         QCOMPARE(request.url().toString(), u"https://api.anthropic.com/v1/messages"_s);
         QCOMPARE(request.rawHeader("x-api-key"), key.toUtf8());
         QCOMPARE(request.rawHeader("anthropic-version"), QByteArray("2023-06-01"));
@@ -396,7 +396,7 @@ private Q_SLOTS:
 
         ProviderClient ollama(
             &network, ProviderEndpoint::make(ProviderKind::OllamaNative, QUrl(u"http://localhost:11434"_s), key));
-        request = ollama.request(RequestBuilder::chatPath(ProviderKind::OllamaNative), true);
+        request = ollama.request(WireRequest::chatPath(ProviderKind::OllamaNative), true);
         QCOMPARE(request.url().toString(), u"http://localhost:11434/api/chat"_s);
         QVERIFY(!request.hasRawHeader("Authorization"));
         QVERIFY(!request.hasRawHeader("x-api-key"));
@@ -420,7 +420,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("category");
         QTest::addColumn<bool>("retryable");
         QTest::addColumn<QString>("messagePart");
-        using C = LlmError::Category;
+        using C = CallError::Category;
         QTest::newRow("openai 401") << u"openai/http-401-invalid-api-key.json"_s << 401 << int(C::Auth) << false
                                     << u"Incorrect API key"_s;
         QTest::newRow("openai 400 context") << u"openai/http-400-context-length-exceeded.json"_s << 400
@@ -447,7 +447,7 @@ private Q_SLOTS:
         QFETCH(QString, messagePart);
         const QByteArray body = Test::readFile(Test::sharedPath(u"fixtures/wire/"_s + fixture));
         QVERIFY(!body.isEmpty());
-        const LlmError error = ErrorParser::fromHttp(status, {}, body);
+        const CallError error = ErrorParser::fromHttp(status, {}, body);
         QCOMPARE(int(error.category), category);
         QCOMPARE(error.httpStatus, status);
         QCOMPARE(error.isRetryable(), retryable);
@@ -458,7 +458,7 @@ private Q_SLOTS:
     void contextLimitFromLlamaCpp()
     {
         SKEIN_REQUIRE_SHARED("fixtures/wire/llamacpp");
-        const LlmError error = ErrorParser::fromHttp(
+        const CallError error = ErrorParser::fromHttp(
             400, {}, Test::readFile(Test::sharedPath(u"fixtures/wire/llamacpp/http-400-exceed-context-size.json"_s)));
         QCOMPARE(error.contextLimit().value_or(0), 8192);
         QVERIFY(error.displayText().contains(QLocale().toString(8192)));
@@ -469,8 +469,8 @@ private Q_SLOTS:
         const QByteArray page = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title>"
                                 "<style>body{color:red}</style></head><body><center><h1>502 Bad Gateway</h1>"
                                 "</center><hr><center>nginx/1.25.3</center></body></html>\n";
-        const LlmError error = ErrorParser::fromHttp(502, {}, page);
-        QCOMPARE(error.category, LlmError::Category::Http);
+        const CallError error = ErrorParser::fromHttp(502, {}, page);
+        QCOMPARE(error.category, CallError::Category::Http);
         QVERIFY(error.isRetryable());
         QVERIFY2(error.message.contains(u"502 Bad Gateway"_s), qPrintable(error.message));
         QVERIFY2(!error.message.contains(u'<') && !error.message.contains(u"color:red"_s), qPrintable(error.message));
@@ -494,8 +494,8 @@ private Q_SLOTS:
     void retryPolicy()
     {
         RetryPolicy policy;
-        LlmError server;
-        server.category = LlmError::Category::Http;
+        CallError server;
+        server.category = CallError::Category::Http;
         server.httpStatus = 500;
         const auto none = [] { return 0.0; };
         QCOMPARE(policy.delayBeforeRetry(1, server, false, none).value_or(-1), 500);
@@ -511,14 +511,14 @@ private Q_SLOTS:
             QVERIFY(policy.delayBeforeRetry(1, server, false, none));
         }
         for (int status : {400, 401, 403, 404, 422}) {
-            const LlmError error = ErrorParser::fromHttp(status, {}, QByteArray("{\"error\":{\"message\":\"no\"}}"));
+            const CallError error = ErrorParser::fromHttp(status, {}, QByteArray("{\"error\":{\"message\":\"no\"}}"));
             QVERIFY2(!policy.delayBeforeRetry(1, error, false, none), qPrintable(QString::number(status)));
         }
-        LlmError limited = ErrorParser::fromHttp(429, headers({{"Retry-After", "3"}}), QByteArray());
+        CallError limited = ErrorParser::fromHttp(429, headers({{"Retry-After", "3"}}), QByteArray());
         QCOMPARE(policy.delayBeforeRetry(1, limited, false, none).value_or(-1), 3000);
         limited.retryAfterMs = 10 * 60 * 1000;
         QVERIFY2(!policy.delayBeforeRetry(1, limited, false, none), "a wait beyond the cap is left to the user");
-        QVERIFY(policy.delayBeforeRetry(1, LlmError::network(u"reset"_s), false, none));
+        QVERIFY(policy.delayBeforeRetry(1, CallError::network(u"reset"_s), false, none));
         const QByteArray body = "{\"error\":{\"message\":\"x\"}}";
         QVERIFY2(!policy.delayBeforeRetry(1, ErrorParser::fromHttp(500, headers({{"x-should-retry", "false"}}), body),
                                           false, none),
@@ -526,18 +526,18 @@ private Q_SLOTS:
         QVERIFY2(policy.delayBeforeRetry(1, ErrorParser::fromHttp(400, headers({{"X-Should-Retry", "true"}}), body),
                                          false, none),
                  "the server said to retry");
-        QVERIFY(!policy.delayBeforeRetry(1, LlmError::cancelled(), false, none));
+        QVERIFY(!policy.delayBeforeRetry(1, CallError::cancelled(), false, none));
     }
 
     void errorTextNeverContainsKey()
     {
         // The message comes from the body only; headers (with the key) are never part of it.
-        const LlmError error = ErrorParser::fromHttp(
+        const CallError error = ErrorParser::fromHttp(
             401, headers({{"Authorization", "Bearer sk-secret-abc"}, {"x-request-id", "req_1"}}),
             QByteArray("{\"error\":{\"message\":\"bad key\",\"code\":\"invalid_api_key\"}}"));
         QVERIFY(!error.displayText().contains(u"sk-secret-abc"_s));
         QCOMPARE(error.requestId, u"req_1"_s);
-        QCOMPARE(error.category, LlmError::Category::Auth);
+        QCOMPARE(error.category, CallError::Category::Auth);
     }
 
     void presets()

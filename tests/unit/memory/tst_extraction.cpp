@@ -6,7 +6,7 @@
 
 #include "engine/memory/extraction.h"
 #include "engine/memory/memoryextractor.h"
-#include "engine/memory/memoryservice.h"
+#include "engine/memory/memoryops.h"
 #include "engine/memory/memorysettings.h"
 #include "memoryfixture.h"
 #include "storage/memoryrepository.h"

@@ -6,7 +6,7 @@
 #include "engine/memory/extraction.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "engine/memory/memorysettings.h"
-#include "engine/providerkinds.h"
+#include "engine/providers/providerkinds.h"
 #include "memoryfixture.h"
 #include "secrets/memorysecretstore.h"
 #include "storage/exchange/exporter.h"

@@ -1,8 +1,9 @@
 // The user's operations on memories (accept / reject / edit / promote / restore / disable /
 // remove), synchronously on a Store and through MemoryService on the storage threads.
 
+#include "app/services/memoryservice.h"
 #include "core/domain/ids.h"
-#include "engine/memory/memoryservice.h"
+#include "engine/memory/memoryops.h"
 #include "memoryfixture.h"
 #include "storage/memoryrepository.h"
 #include "testsupport.h"

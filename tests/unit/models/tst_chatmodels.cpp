@@ -5,6 +5,7 @@
 #include "models/sessionlistmodel.h"
 #include "models/threadmodel.h"
 #include "testsupport.h"
+#include "threadfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -131,14 +132,15 @@ private Q_SLOTS:
 
     void threadRowsFollowTheActiveBranch()
     {
-        ThreadModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Test::ThreadFixture t;
+        QAbstractItemModelTester tester(&t.model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         // u1 -> a1 -> u2 -> a2a
         //                \-> a2b (later: the active one)
         const QList<Message> messages {msg(u"u1"_s, {}, Role::User, 1), msg(u"a1"_s, u"u1"_s, Role::Assistant, 2),
                                        msg(u"u2"_s, u"a1"_s, Role::User, 3), msg(u"a2a"_s, u"u2"_s, Role::Assistant, 4),
                                        msg(u"a2b"_s, u"u2"_s, Role::Assistant, 5)};
-        QVERIFY(model.load(u"s"_s, messages, u"a2b"_s));
+        QVERIFY(t.load(messages, u"a2b"_s));
+        ThreadModel &model = t.model;
         QCOMPARE(model.rows(), (QStringList {u"u1"_s, u"a1"_s, u"u2"_s, u"a2b"_s}));
         QCOMPARE(model.index(3).data(ThreadModel::SiblingIndexRole).toInt(), 2);
         QCOMPARE(model.index(3).data(ThreadModel::SiblingCountRole).toInt(), 2);
@@ -146,56 +148,61 @@ private Q_SLOTS:
 
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        QVERIFY(model.switchSibling(u"a2b"_s, ConversationTree::Direction::Previous));
+        QVERIFY(t.doc.switchSibling(u"a2b"_s, ConversationTree::Direction::Previous));
         QCOMPARE(model.rows(), (QStringList {u"u1"_s, u"a1"_s, u"u2"_s, u"a2a"_s}));
         // Only the rows below the fork point changed.
         QCOMPARE(removed.size(), 1);
         QCOMPARE(removed.at(0).at(1).toInt(), 3);
         QCOMPARE(inserted.size(), 1);
         QCOMPARE(inserted.at(0).at(1).toInt(), 3);
-        QVERIFY(!model.switchSibling(u"a2a"_s, ConversationTree::Direction::Previous));
+        QVERIFY(!t.doc.switchSibling(u"a2a"_s, ConversationTree::Direction::Previous));
 
         // An edit: a new user message as sibling of u2, then its reply.
-        QVERIFY(model.addMessage(msg(u"u2b"_s, u"a1"_s, Role::User, 6), true));
+        t.doc.applyStored(msg(u"u2b"_s, u"a1"_s, Role::User, 6));
         QCOMPARE(model.rows(), (QStringList {u"u1"_s, u"a1"_s, u"u2b"_s}));
         QCOMPARE(model.index(2).data(ThreadModel::SiblingIndexRole).toInt(), 2);
-        QVERIFY(model.addMessage(msg(u"a3"_s, u"u2b"_s, Role::Assistant, 7, u""_s), true));
+        t.doc.applyStored(msg(u"a3"_s, u"u2b"_s, Role::Assistant, 7, u""_s));
         QCOMPARE(model.activeLeaf(), u"a3"_s);
-        QVERIFY(!model.addMessage(msg(u"orphan"_s, u"nope"_s, Role::User, 8), true));
+        t.doc.applyStored(msg(u"orphan"_s, u"nope"_s, Role::User, 8));
+        QVERIFY(!model.contains(u"orphan"_s));
 
         // Jumping to a message on another branch shows that branch.
-        QVERIFY(model.showBranchOf(u"u2"_s));
+        QVERIFY(t.doc.showBranchOf(u"u2"_s));
         QCOMPARE(model.rows(), (QStringList {u"u1"_s, u"a1"_s, u"u2"_s, u"a2b"_s}));
     }
 
     void streamingChangesOneRow()
     {
-        ThreadModel model;
+        Test::ThreadFixture t;
+        ThreadModel &model = t.model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY(model.load(u"s"_s, {msg(u"u"_s, {}, Role::User, 1), msg(u"a"_s, u"u"_s, Role::Assistant, 2, u"He"_s)},
-                           u"a"_s));
+        QVERIFY(t.load({msg(u"u"_s, {}, Role::User, 1), msg(u"a"_s, u"u"_s, Role::Assistant, 2, u"He"_s)}, u"a"_s));
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         const uint before = model.index(1).data(ThreadModel::RevisionRole).toUInt();
-        model.appendText(u"a"_s, u"llo"_s);
-        model.appendText(u"a"_s, u" world"_s, u"thinking"_s);
+        t.doc.appendText(u"a"_s, u"llo"_s);
+        t.doc.appendText(u"a"_s, u" world"_s, u"thinking"_s);
         QCOMPARE(changed.size(), 2);
         QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
         QCOMPARE(changed.at(0).at(1).toModelIndex().row(), 1);
         QCOMPARE(model.index(1).data(ThreadModel::ContentRole).toString(), u"Hello world"_s);
         QCOMPARE(model.index(1).data(ThreadModel::ReasoningRole).toString(), u"thinking"_s);
         QCOMPARE(model.index(1).data(ThreadModel::RevisionRole).toUInt(), before + 2);
-        model.setStatus(u"a"_s, MessageStatus::Interrupted, u"lost"_s);
+        Message stopped = t.doc.message(u"a"_s);
+        stopped.status = MessageStatus::Interrupted;
+        stopped.error = u"lost"_s;
+        t.doc.applyStored(stopped);
         QVERIFY(MessageStatus(model.index(1).data(ThreadModel::StatusRole).toInt()) == MessageStatus::Interrupted);
     }
 
     void usageAndCostOnHover()
     {
-        ThreadModel model;
+        Test::ThreadFixture t;
+        ThreadModel &model = t.model;
         Message a = msg(u"a"_s, {}, Role::Assistant, 1);
         a.model = u"m1"_s;
         a.usage.promptTokens = 1000;
         a.usage.completionTokens = 500;
-        QVERIFY(model.load(u"s"_s, {a}, u"a"_s));
+        QVERIFY(t.load({a}, u"a"_s));
         QString tip = model.index(0).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(u"1,000"_s) && tip.contains(u"500"_s), qPrintable(tip));
         QVERIFY(!tip.contains(u"Cost"_s));
@@ -210,24 +217,25 @@ private Q_SLOTS:
 
     void removingABranchMovesToASurvivor()
     {
-        ThreadModel model;
+        Test::ThreadFixture t;
+        ThreadModel &model = t.model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY(model.load(u"s"_s,
-                           {msg(u"u"_s, {}, Role::User, 1), msg(u"a1"_s, u"u"_s, Role::Assistant, 2),
-                            msg(u"a2"_s, u"u"_s, Role::Assistant, 3)},
-                           u"a2"_s));
-        const QStringList gone = model.removeBranch(u"a2"_s);
-        QCOMPARE(gone, QStringList {u"a2"_s});
+        QVERIFY(t.load({msg(u"u"_s, {}, Role::User, 1), msg(u"a1"_s, u"u"_s, Role::Assistant, 2),
+                        msg(u"a2"_s, u"u"_s, Role::Assistant, 3)},
+                       u"a2"_s));
+        t.doc.deleteBranch(u"a2"_s);
         QCOMPARE(model.rows(), (QStringList {u"u"_s, u"a1"_s}));
         QVERIFY(!model.contains(u"a2"_s));
         QCOMPARE(model.index(1).data(ThreadModel::SiblingCountRole).toInt(), 1);
         // Removing an off-path branch keeps the rows.
-        QVERIFY(model.addMessage(msg(u"a3"_s, u"u"_s, Role::Assistant, 4), false));
+        t.doc.applyStored(msg(u"a3"_s, u"u"_s, Role::Assistant, 4));
+        QVERIFY(t.doc.showBranchOf(u"a1"_s));
         QCOMPARE(model.rows(), (QStringList {u"u"_s, u"a1"_s}));
         QCOMPARE(model.index(1).data(ThreadModel::SiblingCountRole).toInt(), 2);
-        model.removeBranch(u"a3"_s);
+        t.doc.deleteBranch(u"a3"_s);
+        QCOMPARE(model.rows(), (QStringList {u"u"_s, u"a1"_s}));
         QCOMPARE(model.index(1).data(ThreadModel::SiblingCountRole).toInt(), 1);
-        QVERIFY(!model.load(u"s"_s, {msg(u"x"_s, u"missing"_s, Role::User, 1)}, {}));
+        QVERIFY(!t.load({msg(u"x"_s, u"missing"_s, Role::User, 1)}, {}));
         QCOMPARE(model.rowCount(), 0);
     }
 

@@ -232,8 +232,11 @@ private Q_SLOTS:
         reply.status = MessageStatus::Generating;
         reply.completedAt = 0;
         SKEIN_VERIFY_OK(store.messages().insert(reply));
-        SKEIN_VERIFY_OK(store.messages().appendDelta(reply.id, QStringLiteral("Hel"), QStringLiteral("hmm")));
-        SKEIN_VERIFY_OK(store.messages().appendDelta(reply.id, QStringLiteral("lo 世界")));
+        SKEIN_VERIFY_OK(store.messages().appendDeltaAt(reply.id, QStringLiteral("Hel"), QStringLiteral("hmm"), 0, 0));
+        SKEIN_VERIFY_OK(store.messages().appendDeltaAt(reply.id, QStringLiteral("lo 世界"), {}, 3, 3));
+        // A writer that lost a part (it believes fewer bytes are stored) cannot append after the hole.
+        QCOMPARE(store.messages().appendDeltaAt(reply.id, QStringLiteral("!"), {}, 3, 3).error().kind,
+                                                StorageError::Kind::Conflict);
         QCOMPARE(store.messages().generating()->size(), 1);
         MessageRepository::Finish finish;
         finish.finishReason = QStringLiteral("stop");
@@ -255,8 +258,9 @@ private Q_SLOTS:
         QVERIFY(got->completedAt > 0);
         QVERIFY(store.messages().generating()->isEmpty());
         // A finished message no longer accepts deltas.
-        QCOMPARE(store.messages().appendDelta(reply.id, QStringLiteral("x")).error().kind,
-                                              StorageError::Kind::NotFound);
+        const qint64 bytes = QStringLiteral("Hello 世界").toUtf8().size();
+        QCOMPARE(store.messages().appendDeltaAt(reply.id, QStringLiteral("x"), {}, bytes, 3).error().kind,
+                                                StorageError::Kind::Conflict);
     }
 
     void deleteDuplicateAndForkSessions()

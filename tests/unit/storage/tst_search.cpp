@@ -135,8 +135,8 @@ private Q_SLOTS:
         Message gen = Message::create(m_other.id, m.id, Role::Assistant, {});
         gen.status = MessageStatus::Generating;
         QVERIFY(m_store->messages().insert(gen));
-        QVERIFY(m_store->messages().appendDelta(gen.id, QStringLiteral("giraffe ")));
-        QVERIFY(m_store->messages().appendDelta(gen.id, QStringLiteral("okapi")));
+        QVERIFY(m_store->messages().appendDeltaAt(gen.id, QStringLiteral("giraffe "), {}, 0, 0));
+        QVERIFY(m_store->messages().appendDeltaAt(gen.id, QStringLiteral("okapi"), {}, 8, 0));
         QCOMPARE(find(QStringLiteral("okapi"))->size(), 1);
         QVERIFY(m_store->messages().deleteSubtree(m.id));
         QCOMPARE(find(QStringLiteral("zebra"))->size(), 0);

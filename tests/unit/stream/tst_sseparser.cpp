@@ -199,6 +199,36 @@ private Q_SLOTS:
         QCOMPARE(events[0].data, QByteArray(58, 'y'));
     }
 
+    // Found by fuzz_sse (tests/fuzz): fed in pieces, the start of an overlong line was dropped
+    // and its end was read as a line of its own, so the tail of an `event:` line became a `data:`
+    // line that the same bytes fed at once never had. The whole line is dropped, every way.
+    void overlongLineIsDroppedWholeWhateverTheChunking()
+    {
+        SseParser::Options options;
+        options.maxEventBytes = 64;
+        const QByteArray bytes = "event: " + QByteArray(58, 'x') + "data: injected\n\ndata: ok\n\n";
+        const std::optional<QList<SseEvent>> events = parseEveryWay(bytes, options);
+        QVERIFY(events);
+        QCOMPARE(events->size(), 1);
+        QCOMPARE(events->at(0).data, "ok"_ba);
+        QCOMPARE(events->at(0).type, "message"_ba);
+        for (const Test::Chunking &chunking : Test::chunkings(bytes)) {
+            SseParser parser(options);
+            for (const QByteArray &chunk : chunking.chunks)
+                parser.feed(chunk);
+            QVERIFY2(parser.overflowed(), qPrintable(chunking.name));
+        }
+        // An overlong unterminated last line is a discarded tail whether or not it was buffered.
+        const QByteArray tail = "data: ok\n\n: " + QByteArray(100, 'z');
+        for (const Test::Chunking &chunking : Test::chunkings(tail)) {
+            SseParser parser(options);
+            for (const QByteArray &chunk : chunking.chunks)
+                parser.feed(chunk);
+            parser.finish();
+            QVERIFY2(parser.overflowed() && parser.hasDiscardedTail(), qPrintable(chunking.name));
+        }
+    }
+
     void byteBufferFastPathAndCopies()
     {
         ByteBuffer buffer;

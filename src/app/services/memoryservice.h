@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/domain/memory.h"
+#include "storage/memoryrepository.h"
+#include "storage/result.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+namespace Skein {
+
+class AsyncStore;
+class Store;
+
+// What the user does to memories, for the GUI thread (the memory inspector): each operation of
+// MemoryOps runs on the storage writer thread and reports on the caller's context object;
+// changed() tells views to reload.
+class MemoryService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryService)
+
+public:
+    using Done = std::function<void(const Status &status)>;
+
+    explicit MemoryService(AsyncStore *store, QObject *parent = nullptr);
+    ~MemoryService() override;
+
+    void list(const MemoryRepository::Filter &filter, QObject *context,
+              std::function<void(Result<QList<Memory>>)> done);
+    void versions(const QString &id, QObject *context, std::function<void(Result<QList<MemoryVersion>>)> done);
+
+    // A memory the user wrote: active at once. A branch memory is anchored at anchorMessageId.
+    void add(MemoryType type, const QString &content, MemoryScope scope, const QString &sessionId,
+             QObject *context = nullptr, Done done = {}, const QString &anchorMessageId = {});
+    // The memories the request of this reply carried (its context snapshot); empty when it has none.
+    void injectedIn(const QString &messageId, QObject *context, std::function<void(Result<QStringList>)> done);
+    void accept(const QString &id, QObject *context = nullptr, Done done = {});
+    void acceptEdited(const QString &id, const QString &content, QObject *context = nullptr, Done done = {});
+    void reject(const QString &id, QObject *context = nullptr, Done done = {});
+    void edit(const QString &id, const QString &content, QObject *context = nullptr, Done done = {});
+    void promote(const QString &id, MemoryScope to, QObject *context = nullptr, Done done = {});
+    void restore(const QString &id, qint64 versionId, QObject *context = nullptr, Done done = {});
+    void disable(const QString &id, QObject *context = nullptr, Done done = {});
+    void remove(const QString &id, QObject *context = nullptr, Done done = {});
+
+Q_SIGNALS:
+    void changed(const QString &memoryId);
+
+private:
+    void mutate(const QString &id, std::function<Status(Store &)> job, QObject *context, Done done);
+
+    QPointer<AsyncStore> m_store;
+};
+
+} // namespace Skein

@@ -1,0 +1,210 @@
+#include "app/services/sessionservice.h"
+
+#include "storage/asyncstore.h"
+#include "storage/exchange/exporter.h"
+#include "storage/exchange/markdownexport.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+
+#include <QSaveFile>
+#include <QTimer>
+
+namespace Skein {
+
+SessionService::SessionService(AsyncStore &store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+{ }
+
+SessionService::~SessionService()
+{
+    // Deletions still waiting for their undo window happen now; the storage writer finishes them.
+    const QStringList pending = m_pendingDeletes.keys();
+    for (const QString &id : pending)
+        commitDelete(id);
+}
+
+void SessionService::list(QObject *context, Done<QList<Session>> done)
+{
+    m_store.read<QList<Session>>(context, [](Store &store) { return store.sessions().list(); }, std::move(done));
+}
+
+void SessionService::get(const QString &id, QObject *context, Done<Session> done)
+{
+    m_store.read<Session>(context, [id](Store &store) { return store.sessions().get(id); }, std::move(done));
+}
+
+void SessionService::create(const Session &session, QObject *context, Done<Session> done)
+{
+    m_store.write<Session>(
+        context,
+        [session](Store &store) -> Result<Session> {
+            if (Status s = store.sessions().create(session); !s)
+                return s.error();
+            return store.sessions().get(session.id);
+        },
+        [this, done = std::move(done)](Result<Session> stored) {
+            if (stored)
+                Q_EMIT sessionChanged(stored.value());
+            done(std::move(stored));
+        });
+}
+
+void SessionService::rename(const QString &id, const QString &title, QObject *context, StatusDone done)
+{
+    const QString clean = title.simplified();
+    m_store.write(
+        context, [id, clean](Store &store) { return store.sessions().rename(id, clean); },
+        [this, id, done = std::move(done)](Status s) {
+            announce(id);
+            done(s);
+        });
+}
+
+void SessionService::setPinned(const QString &id, bool pinned, QObject *context, StatusDone done)
+{
+    m_store.write(
+        context, [id, pinned](Store &store) { return store.sessions().setPinned(id, pinned); },
+        [this, id, done = std::move(done)](Status s) {
+            announce(id);
+            done(s);
+        });
+}
+
+void SessionService::setArchived(const QString &id, bool archived, QObject *context, StatusDone done)
+{
+    m_store.write(
+        context, [id, archived](Store &store) { return store.sessions().setArchived(id, archived); },
+        [this, id, done = std::move(done)](Status s) {
+            if (s)
+                announce(id);
+            done(s);
+        });
+}
+
+void SessionService::setModel(const QString &id, const QString &providerId, const QString &model, QObject *context,
+                              Done<Session> done)
+{
+    m_store.write<Session>(
+        context,
+        [id, providerId, model](Store &store) -> Result<Session> {
+            Result<Session> s = store.sessions().get(id);
+            if (!s)
+                return s.error();
+            Session updated = s.value();
+            updated.providerId = providerId;
+            updated.model = model;
+            return store.sessions().update(updated);
+        },
+        [this, done = std::move(done)](Result<Session> stored) {
+            if (stored)
+                Q_EMIT sessionChanged(stored.value());
+            done(std::move(stored));
+        });
+}
+
+void SessionService::duplicate(const QString &id, const QString &title, QObject *context, Done<Session> done)
+{
+    m_store.write<Session>(
+        context, [id, title](Store &store) { return store.sessions().duplicate(id, title); },
+        [this, done = std::move(done)](Result<Session> copy) {
+            if (copy)
+                Q_EMIT sessionChanged(copy.value());
+            done(std::move(copy));
+        });
+}
+
+void SessionService::search(const QString &text, int limit, QObject *context, Done<QList<SearchHit>> done)
+{
+    m_store.read<QList<SearchHit>>(
+        context,
+        [text, limit](Store &store) {
+            SearchQuery q;
+            q.text = text;
+            q.limit = limit;
+            return store.search().search(q);
+        },
+        std::move(done));
+}
+
+void SessionService::exportSession(const QString &id, const QString &path, QObject *context, Done<qint64> done)
+{
+    const bool markdown = path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive);
+    m_store.read<qint64>(
+        context,
+        [id, path, markdown](Store &store) -> Result<qint64> {
+            QByteArray bytes;
+            if (markdown) {
+                Result<Session> session = store.sessions().get(id);
+                if (!session)
+                    return session.error();
+                QList<Message> branch;
+                if (!session->activeLeafId.isEmpty()) {
+                    Result<QList<Message>> p = store.messages().path(session->activeLeafId);
+                    if (!p)
+                        return p.error();
+                    branch = p.value();
+                }
+                bytes = Exchange::toMarkdown(session.value(), branch).toUtf8();
+            } else {
+                Result<QByteArray> json = Exchange::Exporter(store).exportSession(id);
+                if (!json)
+                    return json.error();
+                bytes = json.value();
+            }
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+                return StorageError {StorageError::Kind::Io, file.errorString()};
+            return qint64(bytes.size());
+        },
+        std::move(done));
+}
+
+void SessionService::scheduleDelete(const QString &id)
+{
+    if (m_pendingDeletes.contains(id))
+        return;
+    auto *timer = new QTimer(this);
+    timer->setSingleShot(true);
+    connect(timer, &QTimer::timeout, this, [this, id] { commitDelete(id); });
+    timer->start(m_undoWindowMs);
+    m_pendingDeletes.insert(id, timer);
+    m_deleteOrder.append(id);
+    Q_EMIT deletePending(id);
+}
+
+QString SessionService::undoDelete()
+{
+    if (m_deleteOrder.isEmpty())
+        return {};
+    const QString id = m_deleteOrder.takeLast();
+    delete m_pendingDeletes.take(id);
+    Q_EMIT deleteUndone(id);
+    if (m_deleteOrder.isEmpty())
+        Q_EMIT undoExpired();
+    return id;
+}
+
+void SessionService::commitDelete(const QString &id)
+{
+    QTimer *timer = m_pendingDeletes.take(id);
+    if (!timer)
+        return;
+    timer->deleteLater();
+    m_deleteOrder.removeAll(id);
+    m_store.write([id](Store &store) { return store.sessions().remove(id); });
+    Q_EMIT deleted(id);
+    if (m_deleteOrder.isEmpty())
+        Q_EMIT undoExpired();
+}
+
+void SessionService::announce(const QString &id)
+{
+    get(id, this, [this](Result<Session> s) {
+        if (s)
+            Q_EMIT sessionChanged(s.value());
+    });
+}
+
+} // namespace Skein

@@ -1,0 +1,82 @@
+#include "dataservice.h"
+
+#include "engine/memory/extraction.h"
+#include "storage/asyncstore.h"
+#include "storage/exchange/exporter.h"
+#include "storage/exchange/importer.h"
+#include "storage/store.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QPointer>
+#include <QSaveFile>
+
+namespace Skein {
+
+DataService::DataService(AsyncStore &storage, const QString &dataDir, QObject *parent)
+    : QObject(parent)
+    , m_storage(storage)
+    , m_dataDir(dataDir)
+{ }
+
+DataService::~DataService() = default;
+
+QString DataService::backupDir() const
+{
+    return QDir(m_dataDir).filePath(QStringLiteral("backups"));
+}
+
+void DataService::backUp(QObject *context, std::function<void(Result<QString>)> done)
+{
+    const QString dir = backupDir();
+    const QString path = QDir(dir).filePath(
+        QStringLiteral("skein-%1.db").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+    m_storage.read<QString>(
+        context,
+        [dir, path](Store &store) -> Result<QString> {
+            if (!QDir().mkpath(dir))
+                return StorageError {StorageError::Kind::Io, tr("cannot create the folder %1").arg(dir)};
+            if (Status s = store.database().backupTo(path); !s)
+                return s.error();
+            return path;
+        },
+        std::move(done));
+}
+
+void DataService::exportAll(const QString &path, QObject *context, std::function<void(Result<qint64>)> done)
+{
+    m_storage.read<qint64>(
+        context,
+        [path](Store &store) -> Result<qint64> {
+            Result<QByteArray> bytes = Exchange::Exporter(store).exportAll();
+            if (!bytes)
+                return bytes.error();
+            QSaveFile out(path);
+            if (!out.open(QIODevice::WriteOnly) || out.write(bytes.value()) != bytes.value().size() || !out.commit())
+                return StorageError {StorageError::Kind::Io, out.errorString()};
+            return qint64(bytes.value().size());
+        },
+        std::move(done));
+}
+
+void DataService::importFile(const QString &path, QObject *context, std::function<void(Result<QString>)> done)
+{
+    m_storage.write<QString>(
+        this,
+        [path](Store &store) -> Result<QString> {
+            Result<Exchange::ImportReport> report
+                = Exchange::Importer(store, Extraction::importGuards()).importFile(path);
+            if (!report)
+                return report.error();
+            return report.value().describe();
+        },
+        [this, guard = QPointer<QObject>(context), done = std::move(done)](Result<QString> result) {
+            if (result)
+                Q_EMIT imported();
+            if (guard && done)
+                done(std::move(result));
+        },
+        Durability::Full);
+}
+
+} // namespace Skein

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "storage/result.h"
+
+#include <QObject>
+
+#include <functional>
+
+namespace Skein {
+
+class AsyncStore;
+
+// What the Data page does with the whole database: a backup copy, an export to one JSON file and
+// an import of such a file. Every job runs on a storage thread; `done` runs on the GUI thread,
+// and only while `context` is alive.
+class DataService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DataService)
+
+public:
+    DataService(AsyncStore &storage, const QString &dataDir, QObject *parent = nullptr);
+    ~DataService() override;
+
+    QString dataDir() const { return m_dataDir; }
+    // <dataDir>/backups
+    QString backupDir() const;
+
+    // A consistent copy of the database (SQLite backup API) in backupDir(); done gets its path.
+    void backUp(QObject *context, std::function<void(Result<QString>)> done);
+    // Every conversation, memory and provider (without keys) to one JSON file at `path`; done gets
+    // the number of bytes written.
+    void exportAll(const QString &path, QObject *context, std::function<void(Result<qint64>)> done);
+    // Adds what the file has and the database lacks, never duplicating; done gets what was
+    // imported, in words, once it is durable (it must survive a power cut).
+    void importFile(const QString &path, QObject *context, std::function<void(Result<QString>)> done);
+
+Q_SIGNALS:
+    // An import added data.
+    void imported();
+
+private:
+    AsyncStore &m_storage;
+    QString m_dataDir;
+};
+
+} // namespace Skein

@@ -1,0 +1,27 @@
+#include "core/domain/providerconfig.h"
+
+namespace Skein {
+
+QString apiKeyStateName(ApiKeyState state)
+{
+    switch (state) {
+    case ApiKeyState::None:
+        return QStringLiteral("none");
+    case ApiKeyState::Keychain:
+        return QStringLiteral("keychain");
+    case ApiKeyState::Unknown:
+        break;
+    }
+    return {};
+}
+
+ApiKeyState apiKeyStateFromString(QStringView text)
+{
+    if (text == u"none")
+        return ApiKeyState::None;
+    if (text == u"keychain")
+        return ApiKeyState::Keychain;
+    return ApiKeyState::Unknown;
+}
+
+} // namespace Skein

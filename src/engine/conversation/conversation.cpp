@@ -1,0 +1,314 @@
+#include "engine/conversation/conversation.h"
+
+#include "storage/asyncstore.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
+#include "storage/summaryrepository.h"
+
+#include <QJsonObject>
+
+namespace Skein {
+
+struct Conversation::Loaded
+{
+    Session session;
+    QList<Message> messages;
+    QList<Summary> summaries;
+};
+
+Conversation::Conversation(AsyncStore *store, const QString &sessionId, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_sessionId(sessionId)
+{
+    connect(&m_tree, &ConversationTree::activeLeafChanged, this,
+            [this](const QString &, const QString &leaf) { Q_EMIT activeLeafChanged(leaf); });
+}
+
+Conversation::~Conversation() = default;
+
+void Conversation::load()
+{
+    if (!m_store)
+        return;
+    const quint64 generation = ++m_loadGeneration;
+    const QString sessionId = m_sessionId;
+    m_store->read<Loaded>(
+        this,
+        [sessionId](Store &store) -> Result<Loaded> {
+            Loaded data;
+            Result<Session> session = store.sessions().get(sessionId);
+            if (!session)
+                return session.error();
+            data.session = session.value();
+            Result<QList<Message>> messages = store.messages().bySession(sessionId);
+            if (!messages)
+                return messages.error();
+            data.messages = messages.value();
+            // A forked session's first messages hang below another session's messages.
+            if (!data.session.entryMessageId.isEmpty())
+                if (Result<QList<Message>> entry = store.messages().path(data.session.entryMessageId); entry)
+                    data.messages = entry.value() + data.messages;
+            Result<QList<Summary>> summaries = store.summaries().bySession(sessionId);
+            if (!summaries)
+                return summaries.error();
+            data.summaries = summaries.value();
+            return data;
+        },
+        [this, generation](Result<Loaded> data) {
+            if (generation != m_loadGeneration)
+                return;
+            if (!data) {
+                m_loaded = true;
+                Q_EMIT storageFailed(tr("Could not open the conversation: %1").arg(data.error().message));
+                Q_EMIT loaded(false);
+                return;
+            }
+            const bool ok = reset(data->session, data->messages, data->summaries);
+            if (!ok)
+                Q_EMIT storageFailed(tr("This conversation's messages do not form a valid tree."));
+            Q_EMIT loaded(ok);
+        });
+}
+
+bool Conversation::reset(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries)
+{
+    QList<ConversationNode> nodes;
+    nodes.reserve(messages.size());
+    for (const Message &m : messages)
+        nodes.append(ConversationNode {m.id, m.parentId, m.role, m.createdAt});
+    ++m_loadGeneration; // a load still in flight would bring older data
+    m_session = session;
+    m_sessionId = session.id.isEmpty() ? m_sessionId : session.id;
+    m_summaries = summaries;
+    m_messages.clear();
+    m_revision.clear();
+    m_textEpoch.clear();
+    m_loadEpoch = m_nextEpoch++;
+    m_toolStates.clear();
+    // The messages are in place before the tree announces its reset: views rebuild from both.
+    m_messages.reserve(messages.size());
+    for (const Message &m : messages)
+        m_messages.insert(m.id, m);
+    m_loaded = true;
+    const QString leafBefore = m_tree.activeLeaf();
+    const bool ok = m_tree.load(nodes, session.activeLeafId).ok();
+    if (!ok) {
+        m_messages.clear();
+        m_tree.clear();
+    }
+    m_session.activeLeafId = m_tree.activeLeaf();
+    Q_EMIT sessionChanged();
+    Q_EMIT summariesChanged();
+    if (m_tree.activeLeaf() == leafBefore) // the tree announced no move, but everything is new
+        Q_EMIT activeLeafChanged(m_tree.activeLeaf());
+    return ok;
+}
+
+void Conversation::whenLoaded(QObject *context, std::function<void()> then)
+{
+    if (m_loaded) {
+        then();
+        return;
+    }
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(this, &Conversation::loaded, context, [connection, then = std::move(then)](bool) {
+        QObject::disconnect(*connection);
+        then();
+    });
+}
+
+const Message *Conversation::find(const QString &id) const
+{
+    const auto it = m_messages.constFind(id);
+    return it == m_messages.cend() ? nullptr : &*it;
+}
+
+ToolCallStates Conversation::toolCallStates(const Message &message) const
+{
+    ToolCallStates states;
+    if (m_toolStates.isEmpty())
+        return states;
+    if (!message.toolCallId.isEmpty())
+        if (auto it = m_toolStates.constFind(message.toolCallId); it != m_toolStates.cend())
+            states.insert(it.key(), it.value());
+    for (const QJsonValue &call : message.toolCalls) {
+        const QString callId = call.toObject().value(QLatin1String("id")).toString();
+        if (auto it = m_toolStates.constFind(callId); it != m_toolStates.cend())
+            states.insert(it.key(), it.value());
+    }
+    return states;
+}
+
+void Conversation::setTurnRunning(bool running)
+{
+    m_turnRunning = running;
+}
+
+bool Conversation::switchSibling(const QString &id, ConversationTree::Direction direction)
+{
+    if (m_turnRunning)
+        return false; // the reply being written stays on screen
+    if (!m_tree.switchSibling(id, direction))
+        return false;
+    persistActiveLeaf();
+    return true;
+}
+
+bool Conversation::showBranchOf(const QString &id, std::function<void(Status)> stored)
+{
+    if (!m_tree.contains(id))
+        return false;
+    if (m_tree.isOnActivePath(id)) {
+        if (stored)
+            stored({});
+        return true;
+    }
+    if (!m_tree.setActiveLeaf(m_tree.leafFollowingLatest(id)))
+        return false;
+    persistActiveLeaf(std::move(stored));
+    return true;
+}
+
+void Conversation::deleteBranch(const QString &id, QObject *context, std::function<void(Status)> done)
+{
+    auto finish = [done](const Status &s) {
+        if (done)
+            done(s);
+    };
+    if (!m_tree.contains(id) || m_turnRunning) {
+        finish(StorageError {StorageError::Kind::Invalid, tr("This message cannot be deleted now.")});
+        return;
+    }
+    const QStringList removed = m_tree.removeSubtree(id);
+    for (const QString &gone : removed) {
+        m_messages.remove(gone);
+        m_revision.remove(gone);
+        m_textEpoch.remove(gone);
+    }
+    const QString sessionId = m_sessionId;
+    const QString leaf = m_tree.activeLeaf();
+    m_session.activeLeafId = leaf;
+    if (!m_store) {
+        finish({});
+        return;
+    }
+    m_store->write(
+        context ? context : this,
+        [id, sessionId, leaf](Store &store) -> Status {
+            Result<QStringList> gone = store.messages().deleteSubtree(id);
+            if (!gone)
+                return gone.error();
+            return store.sessions().setActiveLeaf(sessionId, leaf);
+        },
+        [this, finish](const Status &s) {
+            if (!s)
+                Q_EMIT storageFailed(tr("Could not delete the branch: %1").arg(s.error().message));
+            finish(s);
+        });
+}
+
+void Conversation::persistActiveLeaf(std::function<void(Status)> stored)
+{
+    const QString sessionId = m_sessionId;
+    const QString leaf = m_tree.activeLeaf();
+    m_session.activeLeafId = leaf;
+    if (!m_store || sessionId.isEmpty()) {
+        if (stored)
+            stored({});
+        return;
+    }
+    m_store->write(
+        this, [sessionId, leaf](Store &store) { return store.sessions().setActiveLeaf(sessionId, leaf); },
+        [this, stored = std::move(stored)](const Status &s) {
+            if (!s)
+                Q_EMIT storageFailed(tr("Could not switch branch: %1").arg(s.error().message));
+            if (stored)
+                stored(s);
+        },
+        Durability::Full);
+}
+
+void Conversation::changed(const QString &id)
+{
+    ++m_revision[id];
+    Q_EMIT messageChanged(id);
+}
+
+void Conversation::applyStored(const Message &message)
+{
+    if (message.id.isEmpty())
+        return;
+    auto it = m_messages.find(message.id);
+    if (it == m_messages.end()) {
+        if (!message.parentId.isEmpty() && !m_tree.contains(message.parentId))
+            return; // not of this document's tree (a stale report)
+        m_messages.insert(message.id, message);
+        m_textEpoch.insert(message.id, m_nextEpoch++);
+        if (!m_tree.addNode(ConversationNode {message.id, message.parentId, message.role, message.createdAt}, true))
+            m_messages.remove(message.id);
+        else
+            m_session.activeLeafId = m_tree.activeLeaf();
+        return;
+    }
+    Message updated = message;
+    updated.parentId = it->parentId;
+    if (*it == updated)
+        return;
+    // The stored row of a streamed reply usually holds what was shown, or more of it.
+    if (!updated.content.startsWith(it->content) || !updated.reasoning.startsWith(it->reasoning))
+        m_textEpoch.insert(message.id, m_nextEpoch++);
+    *it = updated;
+    changed(message.id);
+}
+
+void Conversation::appendText(const QString &id, const QString &content, const QString &reasoning)
+{
+    auto it = m_messages.find(id);
+    if (it == m_messages.end() || (content.isEmpty() && reasoning.isEmpty()))
+        return;
+    it->content += content;
+    it->reasoning += reasoning;
+    changed(id);
+}
+
+void Conversation::setToolCallState(const QString &callId, ToolCallState state)
+{
+    if (m_toolStates.value(callId) == state)
+        return;
+    m_toolStates.insert(callId, state);
+    // The call's card is on the reply that made it, its result on the tool message.
+    for (auto it = m_messages.cbegin(); it != m_messages.cend(); ++it) {
+        bool owns = it->toolCallId == callId;
+        for (qsizetype i = 0; !owns && i < it->toolCalls.size(); ++i)
+            owns = it->toolCalls.at(i).toObject().value(QLatin1String("id")).toString() == callId;
+        if (owns)
+            changed(it.key());
+    }
+}
+
+void Conversation::setSession(const Session &session)
+{
+    if (session.id != m_sessionId || session == m_session)
+        return;
+    m_session = session;
+    Q_EMIT sessionChanged();
+}
+
+void Conversation::reloadSummaries()
+{
+    if (!m_store)
+        return;
+    const QString sessionId = m_sessionId;
+    m_store->read<QList<Summary>>(
+        this, [sessionId](Store &store) { return store.summaries().bySession(sessionId); },
+        [this](Result<QList<Summary>> summaries) {
+            if (!summaries)
+                return;
+            m_summaries = summaries.value();
+            Q_EMIT summariesChanged();
+        });
+}
+
+} // namespace Skein

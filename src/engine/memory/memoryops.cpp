@@ -1,0 +1,134 @@
+#include "engine/memory/memoryops.h"
+
+#include "core/domain/ids.h"
+#include "storage/asyncstore.h"
+#include "storage/store.h"
+
+namespace Skein {
+
+namespace MemoryOps {
+
+namespace {
+
+StorageError invalid(const QString &message)
+{
+    return {StorageError::Kind::Invalid, message};
+}
+
+} // namespace
+
+Result<Memory> add(Store &store, MemoryType type, const QString &content, MemoryScope scope, const QString &sessionId,
+                   const QString &anchorMessageId)
+{
+    if (content.trimmed().isEmpty())
+        return invalid(QStringLiteral("a memory needs text"));
+    if (scope != MemoryScope::Global && sessionId.isEmpty())
+        return invalid(QStringLiteral("a session or branch memory needs a session"));
+    if (scope == MemoryScope::Branch && anchorMessageId.isEmpty())
+        return invalid(QStringLiteral("a branch memory needs an anchor message"));
+    Memory m;
+    m.id = Ids::create();
+    m.type = type;
+    m.scope = scope;
+    m.content = content.trimmed();
+    m.sessionId = scope == MemoryScope::Global ? QString() : sessionId;
+    m.anchorMessageId = scope == MemoryScope::Branch ? anchorMessageId : QString();
+    m.sourceSessionId = sessionId;
+    m.status = MemoryStatus::Active;
+    m.confidence = 1.0;
+    m.createdAt = Ids::nowMs();
+    m.updatedAt = m.createdAt;
+    if (Status s = store.memories().create(m); !s)
+        return s.error();
+    return m;
+}
+
+Result<Memory> find(Store &store, const QString &idOrPrefix)
+{
+    if (idOrPrefix.isEmpty())
+        return invalid(QStringLiteral("a memory id is required"));
+    if (Result<Memory> exact = store.memories().get(idOrPrefix); exact)
+        return exact;
+    Result<QList<Memory>> all = store.memories().list({});
+    if (!all)
+        return all.error();
+    QList<Memory> matches;
+    for (const Memory &m : all.value())
+        if (m.id.startsWith(idOrPrefix))
+            matches.append(m);
+    if (matches.size() == 1)
+        return matches.first();
+    return StorageError {
+        matches.isEmpty() ? StorageError::Kind::NotFound : StorageError::Kind::Invalid,
+        matches.isEmpty()
+        ? QStringLiteral("no memory %1").arg(idOrPrefix)
+        : QStringLiteral("%1 matches %2 memories; give more of the id").arg(idOrPrefix).arg(matches.size())};
+}
+
+Status accept(Store &store, const QString &id)
+{
+    return store.memories().setStatus(id, MemoryStatus::Active);
+}
+
+Status acceptEdited(Store &store, const QString &id, const QString &content)
+{
+    return store.transaction([&]() -> Status {
+        if (Status s = edit(store, id, content); !s)
+            return s;
+        return accept(store, id);
+    });
+}
+
+Status reject(Store &store, const QString &id)
+{
+    return store.memories().setStatus(id, MemoryStatus::Rejected);
+}
+
+Status edit(Store &store, const QString &id, const QString &content, const QString &changedBy)
+{
+    if (content.trimmed().isEmpty())
+        return invalid(QStringLiteral("a memory needs text"));
+    Result<Memory> current = store.memories().get(id);
+    if (!current)
+        return current.error();
+    if (current->content == content.trimmed())
+        return {};
+    return store.memories().editContent(id, content.trimmed(), changedBy);
+}
+
+Status promote(Store &store, const QString &id, MemoryScope to)
+{
+    Result<Memory> current = store.memories().get(id);
+    if (!current)
+        return current.error();
+    const auto rank = [](MemoryScope s) { return s == MemoryScope::Branch ? 0 : s == MemoryScope::Session ? 1 : 2; };
+    if (rank(to) < rank(current->scope))
+        return invalid(
+            QStringLiteral("a %1 memory cannot be narrowed to %2") .arg(toString(current->scope), toString(to)));
+    if (to == current->scope)
+        return {};
+    const QString session = current->sessionId.isEmpty() ? current->sourceSessionId : current->sessionId;
+    return store.memories().setScope(id, to, session, {});
+}
+
+Status restore(Store &store, const QString &id, qint64 versionId)
+{
+    return store.memories().restore(id, versionId);
+}
+
+Status disable(Store &store, const QString &id)
+{
+    return store.memories().setStatus(id, MemoryStatus::Disabled);
+}
+
+Status remove(Store &store, const QString &id)
+{
+    Result<Memory> current = store.memories().get(id);
+    if (!current)
+        return current.error();
+    return store.memories().remove(id);
+}
+
+} // namespace MemoryOps
+
+} // namespace Skein

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/domain/memory.h"
+#include "storage/memoryrepository.h"
+#include "storage/result.h"
+
+namespace Skein {
+
+class Store;
+
+// What the user does to memories (SPEC §2.3, §6 memory inspector), on a synchronous Store: for
+// the CLI and for jobs already on a storage thread. Every text change keeps the old text as a
+// version; ids may be unique prefixes where noted.
+namespace MemoryOps {
+
+// A memory the user wrote: active at once (the user is its source).
+Result<Memory> add(Store &store, MemoryType type, const QString &content, MemoryScope scope = MemoryScope::Global,
+                   const QString &sessionId = {}, const QString &anchorMessageId = {});
+// A memory by full id or unique id prefix.
+Result<Memory> find(Store &store, const QString &idOrPrefix);
+// Pending (or disabled, rejected) → active.
+Status accept(Store &store, const QString &id);
+// Edit the proposed text, then accept it, in one transaction.
+Status acceptEdited(Store &store, const QString &id, const QString &content);
+Status reject(Store &store, const QString &id);
+Status edit(Store &store, const QString &id, const QString &content, const QString &changedBy = QStringLiteral("user"));
+// Branch → session or global, session → global. Narrowing is refused (Invalid).
+Status promote(Store &store, const QString &id, MemoryScope to);
+Status restore(Store &store, const QString &id, qint64 versionId);
+Status disable(Store &store, const QString &id);
+Status remove(Store &store, const QString &id);
+
+} // namespace MemoryOps
+
+} // namespace Skein

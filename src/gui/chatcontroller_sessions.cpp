@@ -1,0 +1,87 @@
+// ChatController: the conversation list (search, rename, pin, archive, delete with undo,
+// duplicate, export), through SessionService.
+#include "app/appcontext.h"
+#include "app/services/sessionservice.h"
+#include "chatcontroller.h"
+#include "models/searchresultmodel.h"
+#include "models/sessionlistmodel.h"
+
+#include <QTimer>
+
+namespace Skein {
+
+void ChatController::search(const QString &text)
+{
+    m_searchText = text;
+    if (text.trimmed().isEmpty()) {
+        m_searchTimer->stop();
+        ++m_searchGeneration;
+        m_search->clear();
+        return;
+    }
+    m_searchTimer->start();
+}
+
+void ChatController::renameSession(const QString &sessionId, const QString &title)
+{
+    if (title.simplified().isEmpty())
+        return;
+    m_context.sessions().rename(sessionId, title, this, [this](Status s) {
+        if (!s)
+            Q_EMIT notice(tr("Could not rename: %1").arg(s.error().message));
+    });
+}
+
+void ChatController::setPinned(const QString &sessionId, bool pinned)
+{
+    m_context.sessions().setPinned(sessionId, pinned, this, [](Status) { });
+}
+
+void ChatController::archiveSession(const QString &sessionId)
+{
+    m_context.sessions().setArchived(sessionId, true, this, [this, sessionId](Status s) {
+        if (!s) {
+            Q_EMIT notice(tr("Could not archive: %1").arg(s.error().message));
+            return;
+        }
+        m_sessions->remove(sessionId);
+        Q_EMIT notice(tr("Conversation archived."));
+    });
+}
+
+void ChatController::deleteSession(const QString &sessionId)
+{
+    if (!m_sessions->contains(sessionId))
+        return;
+    m_context.sessions().scheduleDelete(sessionId);
+}
+
+void ChatController::undoDelete()
+{
+    m_context.sessions().undoDelete();
+}
+
+void ChatController::duplicateSession(const QString &sessionId)
+{
+    const QString base = m_sessions->session(sessionId).title;
+    const QString title = base.isEmpty() ? tr("Copy of conversation") : tr("%1 (copy)").arg(base);
+    m_context.sessions().duplicate(sessionId, title, this, [this](Result<Session> copy) {
+        if (!copy) {
+            Q_EMIT notice(tr("Could not duplicate: %1").arg(copy.error().message));
+            return;
+        }
+        openSession(copy->id);
+    });
+}
+
+void ChatController::exportSession(const QString &sessionId, const QString &path)
+{
+    m_context.sessions().exportSession(sessionId, path, this, [this, path](Result<qint64> written) {
+        if (written)
+            Q_EMIT notice(tr("Exported to %1").arg(path));
+        else
+            Q_EMIT notice(tr("Export failed: %1").arg(written.error().message));
+    });
+}
+
+} // namespace Skein
