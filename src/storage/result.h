@@ -65,7 +65,12 @@ public:
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }
-    const StorageError &error() const { return *m_error; }
+    // The error; an empty one when the operation succeeded.
+    const StorageError &error() const
+    {
+        static const StorageError none;
+        return m_error ? *m_error : none;
+    }
 
 private:
     std::optional<StorageError> m_error;
