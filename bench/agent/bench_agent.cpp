@@ -109,9 +109,9 @@ int main(int argc, char **argv)
         if (requestJson(r).contains(QStringLiteral("tools"))) {
             ++n;
             ScriptedReply reply;
-            reply.toolCalls
-                = {{QStringLiteral("b%1").arg(n),
-                                   QStringLiteral("echo"), {{QStringLiteral("x"), QStringLiteral("v%1").arg(n)}}}};
+            reply.toolCalls = {{QStringLiteral("b%1").arg(n),
+                                QStringLiteral("echo"),
+                                {{QStringLiteral("x"), QStringLiteral("v%1").arg(n)}}}};
             return openAiReply(reply);
         }
         return openAiText(QStringLiteral("done"));
@@ -172,37 +172,26 @@ int main(int argc, char **argv)
         m.toolName = QStringLiteral("echo");
         QElapsedTimer clock;
         clock.start();
-        const Status s = db
-                             .transaction([&]() -> Status {
-                                 if (Status st = db.messages().insert(m); !st)
-                                     return st;
-                                 if (!withCheckpoint)
-                                     return {};
-                                 ToolLogEntry e {m.toolCallId,
-                                                 big,
-                                                 parent,
-                                                 m.toolName,
-                                                 QStringLiteral("{}"),
-                                                                ToolStatus::Success,
-                                                                m.content,
-                                                                {},
-                                                                0,
-                                                                Ids::nowMs(),
-                                                                Ids::nowMs()};
-                                 if (Status st = db.toolLog().save(e); !st)
-                                     return st;
-                                 RuntimeCheckpoint cp;
-                                 cp.sessionId = big;
-                                 cp.assistantMessageId = parent;
-                                 cp.completedCalls = QJsonArray {QJsonObject {{QStringLiteral("id"), m.toolCallId}}};
-                                 cp.pendingCalls
-                                     = QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("next")}}};
-                                 cp.iteration = 3;
-                                 cp.updatedAt = Ids::nowMs();
-                                 if (Status st = db.checkpoints().save(cp); !st)
-                                     return st;
-                                 return db.sessions().setActiveLeaf(big, m.id);
-                             });
+        const Status s = db.transaction([&]() -> Status {
+            if (Status st = db.messages().insert(m); !st)
+                return st;
+            if (!withCheckpoint)
+                return {};
+            ToolLogEntry e {m.toolCallId, big, parent, m.toolName,   QStringLiteral("{}"), ToolStatus::Success,
+                            m.content,    {},  0,      Ids::nowMs(), Ids::nowMs()};
+            if (Status st = db.toolLog().save(e); !st)
+                return st;
+            RuntimeCheckpoint cp;
+            cp.sessionId = big;
+            cp.assistantMessageId = parent;
+            cp.completedCalls = QJsonArray {QJsonObject {{QStringLiteral("id"), m.toolCallId}}};
+            cp.pendingCalls = QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("next")}}};
+            cp.iteration = 3;
+            cp.updatedAt = Ids::nowMs();
+            if (Status st = db.checkpoints().save(cp); !st)
+                return st;
+            return db.sessions().setActiveLeaf(big, m.id);
+        });
         const double ms = double(clock.nsecsElapsed()) / 1e6;
         if (!s)
             return 1;

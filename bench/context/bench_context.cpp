@@ -21,8 +21,8 @@ int main(int argc, char **argv)
     if (!args.contains(QStringLiteral("--seed-only")))
         ok = Skein::Bench::runAssemblyTime(out, reps) && ok;
     if (!args.contains(QStringLiteral("--assembly-only")))
-        ok = Skein::Bench::runSeedExperiment(
-            out,
-            args.contains(QStringLiteral("--per-turn")), args.contains(QStringLiteral("--digest-tool-results"))) && ok;
+        ok = Skein::Bench::runSeedExperiment(out, args.contains(QStringLiteral("--per-turn")),
+                                             args.contains(QStringLiteral("--digest-tool-results")))
+            && ok;
     return ok ? 0 : 1;
 }

@@ -510,14 +510,14 @@ bool runSeedExperiment(QTextStream &out, bool perTurn, bool digestToolResults)
     int failedTurns = 0;
     const QList<Mode> modes {Mode::Full, Mode::Summaries, Mode::Memory};
     out << QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 | %7 | %8\n")
-                              .arg(u"conversation"_s, -14)
-                              .arg(u"mode"_s, -28)
-                              .arg(u"peak"_s, 7)
-                              .arg(u"mean"_s, 7)
-                              .arg(u"peak/full"_s, 9)
-                              .arg(u"rejected"_s, 8)
-                              .arg(u"facts (verbatim/summary/memory)"_s, -32)
-                              .arg(u"summaries/memories"_s);
+               .arg(u"conversation"_s, -14)
+               .arg(u"mode"_s, -28)
+               .arg(u"peak"_s, 7)
+               .arg(u"mean"_s, 7)
+               .arg(u"peak/full"_s, 9)
+               .arg(u"rejected"_s, 8)
+               .arg(u"facts (verbatim/summary/memory)"_s, -32)
+               .arg(u"summaries/memories"_s);
     const int only
         = qEnvironmentVariableIsSet("SKEIN_BENCH_ONLY") ? qEnvironmentVariableIntValue("SKEIN_BENCH_ONLY") : -1;
     for (qsizetype i = 0; i < scripts.size(); ++i) {
@@ -539,22 +539,21 @@ bool runSeedExperiment(QTextStream &out, bool perTurn, bool digestToolResults)
             failedTurns += s.failedTurns;
             ok = ok && s.rejected == 0 && s.failedTurns == 0;
             out << QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 | %7 | %8")
-                                      .arg(script.name, -14)
-                                      .arg(modeName(mode), -28)
-                                      .arg(s.peak(), 7)
-                                      .arg(qint64(s.mean()), 7)
-                                      .arg(u"%1%"_s.arg(ratio * 100, 0, 'f', 1), 9)
-                                      .arg(s.rejected, 8)
-                                      .arg(u"%1/%2 (%3/%4/%5)"_s.arg(s.available)
-                                               .arg(s.asked)
-                                               .arg(s.verbatim)
-                                               .arg(s.inSummary)
-                                               .arg(s.inMemory),
-                                           -32)
-                                      .arg(u"%1/%2"_s.arg(s.summaries).arg(s.memories))
-                                  << (s.brokenSummaries ? u"  [%1 summary rows off the path]"_s.arg(s.brokenSummaries)
-                                                        : QString())
-                                  << "\n";
+                       .arg(script.name, -14)
+                       .arg(modeName(mode), -28)
+                       .arg(s.peak(), 7)
+                       .arg(qint64(s.mean()), 7)
+                       .arg(u"%1%"_s.arg(ratio * 100, 0, 'f', 1), 9)
+                       .arg(s.rejected, 8)
+                       .arg(u"%1/%2 (%3/%4/%5)"_s.arg(s.available)
+                                .arg(s.asked)
+                                .arg(s.verbatim)
+                                .arg(s.inSummary)
+                                .arg(s.inMemory),
+                            -32)
+                       .arg(u"%1/%2"_s.arg(s.summaries).arg(s.memories))
+                << (s.brokenSummaries ? u"  [%1 summary rows off the path]"_s.arg(s.brokenSummaries) : QString())
+                << "\n";
             if (perTurn) {
                 QStringList peaks;
                 for (qint64 p : s.turnPeak)
@@ -565,13 +564,13 @@ bool runSeedExperiment(QTextStream &out, bool perTurn, bool digestToolResults)
         }
     }
     const double availability = asked > 0 ? 100.0 * available / asked : 0.0;
-    out << QStringLiteral("worst peak ratio (window + summaries + memory vs full): %1% (target <= 35%)\n") .arg(double(worstRatioPermille)
-                                                                                                  / 10.0,
-                                                                                              0, 'f', 1)
-        << QStringLiteral("fact availability with memory: %1/%2 = %3% (target >= 95%)\n").arg(available).arg(asked).arg(
-                              availability, 0, 'f', 1)
-                          << QStringLiteral("requests rejected for invalid tool chains: %1 (must be 0)\n").arg(
-                                 rejected);
+    out << QStringLiteral("worst peak ratio (window + summaries + memory vs full): %1% (target <= 35%)\n")
+               .arg(double(worstRatioPermille) / 10.0, 0, 'f', 1)
+        << QStringLiteral("fact availability with memory: %1/%2 = %3% (target >= 95%)\n")
+               .arg(available)
+               .arg(asked)
+               .arg(availability, 0, 'f', 1)
+        << QStringLiteral("requests rejected for invalid tool chains: %1 (must be 0)\n").arg(rejected);
     return ok;
 }
 

@@ -174,13 +174,13 @@ void measureSearch(Store &store, const QString &label, const QStringList &querie
         }
     }
     printf2(QStringLiteral("search %1: p50 %2 ms, p95 %3 ms, max %4 ms (%5 queries x %6, avg %7 hits)")
-                               .arg(label, -24)
-                               .arg(percentile(times, 0.5), 0, 'f', 2)
-                               .arg(percentile(times, 0.95), 0, 'f', 2)
-                               .arg(percentile(times, 1.0), 0, 'f', 2)
-                               .arg(queries.size())
-                               .arg(repeat)
-                               .arg(double(hits) / double(times.size()), 0, 'f', 1));
+                .arg(label, -24)
+                .arg(percentile(times, 0.5), 0, 'f', 2)
+                .arg(percentile(times, 0.95), 0, 'f', 2)
+                .arg(percentile(times, 1.0), 0, 'f', 2)
+                .arg(queries.size())
+                .arg(repeat)
+                .arg(double(hits) / double(times.size()), 0, 'f', 1));
 }
 
 } // namespace
@@ -191,24 +191,27 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Skein storage benchmark"));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("sessions"), QStringLiteral("Sessions to generate."), QStringLiteral("n"), QStringLiteral("1000")});
-    parser.addOption({QStringLiteral("messages"), QStringLiteral("Messages to generate in total."), QStringLiteral("n"), QStringLiteral("1000000")});
+    parser.addOption({QStringLiteral("sessions"), QStringLiteral("Sessions to generate."), QStringLiteral("n"),
+                      QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("messages"), QStringLiteral("Messages to generate in total."), QStringLiteral("n"),
+                      QStringLiteral("1000000")});
     parser.addOption({QStringLiteral("ratio-rows"),
-                                     QStringLiteral("Rows inserted both ways for the repository/raw ratio."),
-                                                    QStringLiteral("n"), QStringLiteral("50000")});
+                      QStringLiteral("Rows inserted both ways for the repository/raw ratio."), QStringLiteral("n"),
+                      QStringLiteral("50000")});
     parser.addOption({QStringLiteral("dir"),
-        QStringLiteral("Work directory (default: a temporary one next to the executable)."), QStringLiteral("path")});
-    parser.addOption({QStringLiteral("startup"),
-        QStringLiteral("Only measure start-up (session list vs integrity check) on the database in --dir, "
-                                     "generating it first when missing.")});
+                      QStringLiteral("Work directory (default: a temporary one next to the executable)."),
+                      QStringLiteral("path")});
+    parser.addOption(
+        {QStringLiteral("startup"),
+         QStringLiteral("Only measure start-up (session list vs integrity check) on the database in --dir, "
+                        "generating it first when missing.")});
     parser.process(app);
     if (parser.isSet(QStringLiteral("startup"))) {
         if (!parser.isSet(QStringLiteral("dir")))
             parser.showHelp(2);
-        return Bench::runStartup(
-            parser.value(QStringLiteral("dir")),
-                         std::max(2, parser.value(QStringLiteral("sessions")).toInt()),
-                                  std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong()));
+        return Bench::runStartup(parser.value(QStringLiteral("dir")),
+                                 std::max(2, parser.value(QStringLiteral("sessions")).toInt()),
+                                 std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong()));
     }
     const int sessions = std::max(2, parser.value(QStringLiteral("sessions")).toInt());
     const qint64 total = std::max<qint64>(10000, parser.value(QStringLiteral("messages")).toLongLong());
@@ -219,9 +222,9 @@ int main(int argc, char **argv)
     QTemporaryDir tmp(QCoreApplication::applicationDirPath() + QStringLiteral("/bench-data-XXXXXX"));
     const QString base = parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) : tmp.path();
     printf2(QStringLiteral("bench_storage: %1 sessions, %2 messages, SQLite %3, in %4")
-                               .arg(sessions)
-                               .arg(qint64(sessions) * perSession)
-                               .arg(QString::fromLatin1(sqlite3_libversion()), base));
+                .arg(sessions)
+                .arg(qint64(sessions) * perSession)
+                .arg(QString::fromLatin1(sqlite3_libversion()), base));
 
     Corpus corpus(20261129);
     qint64 clock = 1'700'000'000'000;
@@ -242,10 +245,10 @@ int main(int argc, char **argv)
     const double sampleRows = double(rows(sample));
     printf2(QStringLiteral("insert (FTS triggers on, %1 rows, one transaction per session): raw sqlite3 %2 rows/s, "
                            "repository %3 rows/s, ratio %4%")
-                               .arg(qint64(sampleRows))
-                               .arg(qint64(sampleRows / rawSeconds))
-                               .arg(qint64(sampleRows / repoSeconds))
-                               .arg(100.0 * rawSeconds / repoSeconds, 0, 'f', 1));
+                .arg(qint64(sampleRows))
+                .arg(qint64(sampleRows / rawSeconds))
+                .arg(qint64(sampleRows / repoSeconds))
+                .arg(100.0 * rawSeconds / repoSeconds, 0, 'f', 1));
 
     // 1b. The same without FTS triggers, which dominate the above: this isolates the cost of QtSql
     // and the repository code. Repository first this time, so order effects cannot favour it.
@@ -265,10 +268,10 @@ int main(int argc, char **argv)
         const double rawPlain = double(t.nsecsElapsed()) / 1e9;
         const double plainRows = double(rows(plain));
         printf2(QStringLiteral("insert (no FTS, %1 rows): raw sqlite3 %2 rows/s, repository %3 rows/s, ratio %4%")
-                                   .arg(qint64(plainRows))
-                                   .arg(qint64(plainRows / rawPlain))
-                                   .arg(qint64(plainRows / repoPlain))
-                                   .arg(100.0 * rawPlain / repoPlain, 0, 'f', 1));
+                    .arg(qint64(plainRows))
+                    .arg(qint64(plainRows / rawPlain))
+                    .arg(qint64(plainRows / repoPlain))
+                    .arg(100.0 * rawPlain / repoPlain, 0, 'f', 1));
     }
 
     // 2. The rest of the database through the repositories, one long 3,000-message chain included.
@@ -281,10 +284,9 @@ int main(int argc, char **argv)
         while (q.next())
             triggers << q.value(0).toString();
     }
-    if (Status s
-        = store->database().execScript(QStringLiteral(
+    if (Status s = store->database().execScript(QStringLiteral(
             "DROP TRIGGER messages_fts_insert; DROP TRIGGER messages_fts_delete; DROP TRIGGER messages_fts_update;"));
-                                       !s)
+        !s)
         fail(QStringLiteral("drop triggers"), s.error());
     t.restart();
     qint64 inserted = qint64(sampleRows);
@@ -312,18 +314,18 @@ int main(int argc, char **argv)
     const double insertSeconds = double(t.nsecsElapsed()) / 1e9;
     if (Status s
         = store->database().execScript(QStringLiteral("INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');")
-                                                      + triggers.join(QStringLiteral(";\n")) + QLatin1Char(';'));
-                                       !s)
+                                       + triggers.join(QStringLiteral(";\n")) + QLatin1Char(';'));
+        !s)
         fail(QStringLiteral("rebuild"), s.error());
     const double fillSeconds = double(t.nsecsElapsed()) / 1e9;
     printf2(QStringLiteral("fill without FTS triggers: %1 rows/s; FTS rebuild %2 s")
-                               .arg(qint64(double(inserted - qint64(sampleRows)) / insertSeconds))
-                               .arg(fillSeconds - insertSeconds, 0, 'f', 1));
+                .arg(qint64(double(inserted - qint64(sampleRows)) / insertSeconds))
+                .arg(fillSeconds - insertSeconds, 0, 'f', 1));
     printf2(QStringLiteral("generate: %1 rows in %2 s (%3 rows/s); database file %4 MB")
-                               .arg(inserted - qint64(sampleRows))
-                               .arg(fillSeconds, 0, 'f', 1)
-                               .arg(qint64(double(inserted - qint64(sampleRows)) / fillSeconds))
-                               .arg(QFileInfo(base + QStringLiteral("/main/skein.db")).size() / (1024 * 1024)));
+                .arg(inserted - qint64(sampleRows))
+                .arg(fillSeconds, 0, 'f', 1)
+                .arg(qint64(double(inserted - qint64(sampleRows)) / fillSeconds))
+                .arg(QFileInfo(base + QStringLiteral("/main/skein.db")).size() / (1024 * 1024)));
     Status checkpoint = store->database().execScript(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     if (!checkpoint)
         fail(QStringLiteral("checkpoint"), checkpoint.error());
@@ -343,12 +345,11 @@ int main(int argc, char **argv)
             if (!s)
                 fail(QStringLiteral("commit"), s.error());
         }
-        printf2(QStringLiteral("commit one user message, synchronous=%1: p50 %2 ms, p99 %3 ms (%4 commits)") .arg(
-            mode == Database::Synchronous::Full ? QStringLiteral("FULL  ")
-                                                : QStringLiteral("NORMAL"))
-                                                      .arg(percentile(times, 0.5), 0, 'f', 3)
-                                                      .arg(percentile(times, 0.99), 0, 'f', 3)
-                                                      .arg(times.size()));
+        printf2(QStringLiteral("commit one user message, synchronous=%1: p50 %2 ms, p99 %3 ms (%4 commits)")
+                    .arg(mode == Database::Synchronous::Full ? QStringLiteral("FULL  ") : QStringLiteral("NORMAL"))
+                    .arg(percentile(times, 0.5), 0, 'f', 3)
+                    .arg(percentile(times, 0.99), 0, 'f', 3)
+                    .arg(times.size()));
     }
 
     // 4. Opening the 3,000-message path (recursive CTE from the leaf).
@@ -385,48 +386,36 @@ int main(int argc, char **argv)
             rawTimes.append(double(c.nsecsElapsed()) / 1e6);
         }
         sqlite3_finalize(st);
-        printf2(QStringLiteral("open path, raw sqlite3 stepping only: p50 %1 ms").arg(percentile(rawTimes, 0.5), 0, 'f',
-                                                                                      2));
+        printf2(QStringLiteral("open path, raw sqlite3 stepping only: p50 %1 ms")
+                    .arg(percentile(rawTimes, 0.5), 0, 'f', 2));
         printf2(QStringLiteral("open path of %1 messages: p50 %2 ms, p95 %3 ms (target <= 20 ms)")
-                                   .arg(length)
-                                   .arg(percentile(times, 0.5), 0, 'f', 2)
-                                   .arg(percentile(times, 0.95), 0, 'f', 2));
+                    .arg(length)
+                    .arg(percentile(times, 0.5), 0, 'f', 2)
+                    .arg(percentile(times, 0.95), 0, 'f', 2));
     }
 
     // 5. Search, newest first, 20 hits with snippets.
     const int repeat = 20;
-    measureSearch(
-        *store,
-        QStringLiteral("english word"),
-                       {QStringLiteral("transformer"),
-                                       QStringLiteral("coroutine"),
-                                                      QStringLiteral("database"),
-                                                                     QStringLiteral("benchmark"),
-                                                                                    QStringLiteral("gradient")},
-                                                                     repeat);
-    measureSearch(*store,
-                  QStringLiteral("english two words"),
-                                 {QStringLiteral("mutex deadlock"),
-                                                 QStringLiteral("quantum entropy"), QStringLiteral("python rust")},
-                                                 repeat);
-    measureSearch(*store,
-                  QStringLiteral("prefix"),
-                                 {QStringLiteral("progr"),
-                                                 QStringLiteral("datab"),
-                                                                QStringLiteral("transf"), QStringLiteral("embed")},
-                                                                repeat);
-    measureSearch(*store,
-                  QStringLiteral("chinese 3+ chars"),
-                      {QStringLiteral("数据库"),
-                                      QStringLiteral("全文检索"),
-                                                     QStringLiteral("今天天气"), QStringLiteral("上下文窗口")}, repeat);
-    measureSearch(*store,
-                  QStringLiteral("chinese 2 chars (LIKE)"),
-                                 {QStringLiteral("摘要"), QStringLiteral("分支"), QStringLiteral("事务")}, repeat);
-    measureSearch(*store,
-                  QStringLiteral("chinese 1 char (LIKE)"), {QStringLiteral("谢"), QStringLiteral("库")}, repeat);
-    measureSearch(*store,
-                  QStringLiteral("no match (FTS)"), {QStringLiteral("zyxwvut"), QStringLiteral("龘龘龘")}, repeat);
+    measureSearch(*store, QStringLiteral("english word"),
+                  {QStringLiteral("transformer"), QStringLiteral("coroutine"), QStringLiteral("database"),
+                   QStringLiteral("benchmark"), QStringLiteral("gradient")},
+                  repeat);
+    measureSearch(*store, QStringLiteral("english two words"),
+                  {QStringLiteral("mutex deadlock"), QStringLiteral("quantum entropy"), QStringLiteral("python rust")},
+                  repeat);
+    measureSearch(*store, QStringLiteral("prefix"),
+                  {QStringLiteral("progr"), QStringLiteral("datab"), QStringLiteral("transf"), QStringLiteral("embed")},
+                  repeat);
+    measureSearch(*store, QStringLiteral("chinese 3+ chars"),
+                  {QStringLiteral("数据库"), QStringLiteral("全文检索"), QStringLiteral("今天天气"),
+                   QStringLiteral("上下文窗口")},
+                  repeat);
+    measureSearch(*store, QStringLiteral("chinese 2 chars (LIKE)"),
+                  {QStringLiteral("摘要"), QStringLiteral("分支"), QStringLiteral("事务")}, repeat);
+    measureSearch(*store, QStringLiteral("chinese 1 char (LIKE)"), {QStringLiteral("谢"), QStringLiteral("库")},
+                  repeat);
+    measureSearch(*store, QStringLiteral("no match (FTS)"), {QStringLiteral("zyxwvut"), QStringLiteral("龘龘龘")},
+                  repeat);
     measureSearch(*store, QStringLiteral("no match (LIKE window)"), {QStringLiteral("龘龘")}, repeat);
     return 0;
 }

@@ -171,9 +171,9 @@ QList<ComponentVersion> AppContext::componentVersions() const
 {
     return {
         {QStringLiteral("Qt"), QString::fromLatin1(qVersion())},
-         {QStringLiteral("SQLite"), SqliteInfo::libraryVersion()},
-          {QStringLiteral("QtKeychain"), KeychainInfo::libraryVersion()},
-         };
+        {QStringLiteral("SQLite"), SqliteInfo::libraryVersion()},
+        {QStringLiteral("QtKeychain"), KeychainInfo::libraryVersion()},
+    };
 }
 
 // --- Settings services

@@ -9,15 +9,14 @@ namespace Skein {
 
 CommonOptions::CommonOptions()
     : m_dataDir(QStringList {QStringLiteral("data-dir")},
-                             QCoreApplication::translate("Skein::CommonOptions",
-                                                         "Keep all data in <dir> (default: $SKEIN_DATA_DIR, else %1).")
-                                 .arg(DataDir::defaultLocation()),
-                             QCoreApplication::translate("Skein::CommonOptions", "dir"))
-                , m_lang(QStringList {
-                      QStringLiteral("lang")},
-                      QCoreApplication::translate("Skein::CommonOptions",
-                                                  "User interface language: en or zh_CN (default: the system's)."),
-                      QCoreApplication::translate("Skein::CommonOptions", "language"))
+                QCoreApplication::translate("Skein::CommonOptions",
+                                            "Keep all data in <dir> (default: $SKEIN_DATA_DIR, else %1).")
+                    .arg(DataDir::defaultLocation()),
+                QCoreApplication::translate("Skein::CommonOptions", "dir"))
+    , m_lang(QStringList {QStringLiteral("lang")},
+             QCoreApplication::translate("Skein::CommonOptions",
+                                         "User interface language: en or zh_CN (default: the system's)."),
+             QCoreApplication::translate("Skein::CommonOptions", "language"))
 { }
 
 void CommonOptions::addTo(QCommandLineParser &parser) const

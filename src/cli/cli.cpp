@@ -46,8 +46,9 @@ void defineAppend(QCommandLineParser &p)
 
 void defineExport(QCommandLineParser &p)
 {
-    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("Write to <file> instead of stdout."),
-                  Cli::tr("file")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 Cli::tr("Write to <file> instead of stdout."),
+                 Cli::tr("file")});
     p.addOption({QStringLiteral("format"), Cli::tr("json (default) or markdown."), Cli::tr("format")});
     p.addOption({QStringLiteral("all"), Cli::tr("Export every session, memory and provider.")});
 }
@@ -59,14 +60,14 @@ void defineProviders(QCommandLineParser &p)
     p.addOption({QStringLiteral("base-url"), Cli::tr("The provider's base URL."), Cli::tr("url")});
     p.addOption({QStringLiteral("model"), Cli::tr("The default model."), Cli::tr("model")});
     p.addOption({QStringLiteral("api-key-env"),
-        Cli::tr("add, set-key: read the API key from this environment variable and keep it in the keychain; "
-                "models: use it for this run only."),
-        Cli::tr("variable")});
+                 Cli::tr("add, set-key: read the API key from this environment variable and keep it in the keychain; "
+                         "models: use it for this run only."),
+                 Cli::tr("variable")});
     p.addOption({QStringLiteral("none"), Cli::tr("set-key: the provider needs no key (forget a stored one).")});
     p.addOption({QStringLiteral("context-window"), Cli::tr("set-model: the model's context window in tokens."),
-                                Cli::tr("tokens")});
+                 Cli::tr("tokens")});
     p.addOption({QStringLiteral("max-output"), Cli::tr("set-model: the most tokens the model writes in a reply."),
-                                Cli::tr("tokens")});
+                 Cli::tr("tokens")});
     p.addOption({QStringLiteral("input-price"), Cli::tr("set-model: USD per million input tokens."), Cli::tr("usd")});
     p.addOption({QStringLiteral("output-price"), Cli::tr("set-model: USD per million output tokens."), Cli::tr("usd")});
     p.addOption(
@@ -82,16 +83,16 @@ void defineSend(QCommandLineParser &p)
     p.addOption({QStringLiteral("base-url"), Cli::tr("A provider's base URL, without a stored key."), Cli::tr("url")});
     p.addOption({QStringLiteral("kind"), Cli::tr("openai, anthropic or ollama."), Cli::tr("kind")});
     p.addOption({QStringLiteral("api-key-env"),
-        Cli::tr("Use the API key in this environment variable for this run (the keychain is not asked)."),
-        Cli::tr("variable")});
+                 Cli::tr("Use the API key in this environment variable for this run (the keychain is not asked)."),
+                 Cli::tr("variable")});
     p.addOption({QStringLiteral("model"), Cli::tr("The model."), Cli::tr("model")});
     p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
     p.addOption({QStringLiteral("no-servers"), Cli::tr("Only the built-in tools; do not start MCP servers.")});
-    p.addOption({QStringLiteral("no-background"), Cli::tr("Skip the work that follows a turn (summarising old turns, learning memories).")});
-    p.addOption(
-        {QStringLiteral("wait-background"),
-                        Cli::tr("Do the work that follows a turn before exiting (by default it runs on in a process of "
-                                "its own).")});
+    p.addOption({QStringLiteral("no-background"),
+                 Cli::tr("Skip the work that follows a turn (summarising old turns, learning memories).")});
+    p.addOption({QStringLiteral("wait-background"),
+                 Cli::tr("Do the work that follows a turn before exiting (by default it runs on in a process of "
+                         "its own).")});
     Cli::defineToolOptions(p);
 }
 

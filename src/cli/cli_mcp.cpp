@@ -25,23 +25,22 @@ void Cli::defineMcp(QCommandLineParser &p)
     p.addOption({QStringLiteral("command"), Cli::tr("add: the server's command (stdio)."), Cli::tr("cmd")});
     p.addOption({QStringLiteral("arg"), Cli::tr("add: an argument of the command (repeatable)."), Cli::tr("arg")});
     p.addOption({QStringLiteral("env"),
-        Cli::tr("add: pass this environment variable of skein-cli to the server (repeatable; the value is "
-                "read from the environment, never from the command line)."),
-        Cli::tr("NAME")});
+                 Cli::tr("add: pass this environment variable of skein-cli to the server (repeatable; the value is "
+                         "read from the environment, never from the command line)."),
+                 Cli::tr("NAME")});
     p.addOption({QStringLiteral("url"), Cli::tr("add: the server's streamable HTTP endpoint."), Cli::tr("url")});
     p.addOption({QStringLiteral("header-env"),
-        Cli::tr("add: an HTTP header whose value is read from the environment variable VAR (repeatable)."),
-        Cli::tr("HEADER=VAR")});
-    p.addOption(
-        {QStringLiteral("header"),
-                        Cli::tr("add: refused, because a value on the command line is visible to every user (ps); use "
-                                "--header-env or --secrets-stdin."),
-                        Cli::tr("K=V")});
-    p.addOption(
-        {QStringLiteral("secrets-stdin"),
-                        Cli::tr("add: read NAME=VALUE lines from standard input: environment variables of a command, "
-                                "headers of a URL.")});
-    p.addOption({QStringLiteral("trusted"), Cli::tr("add: trust the server's claims, so its tools marked read-only run without asking.")});
+                 Cli::tr("add: an HTTP header whose value is read from the environment variable VAR (repeatable)."),
+                 Cli::tr("HEADER=VAR")});
+    p.addOption({QStringLiteral("header"),
+                 Cli::tr("add: refused, because a value on the command line is visible to every user (ps); use "
+                         "--header-env or --secrets-stdin."),
+                 Cli::tr("K=V")});
+    p.addOption({QStringLiteral("secrets-stdin"),
+                 Cli::tr("add: read NAME=VALUE lines from standard input: environment variables of a command, "
+                         "headers of a URL.")});
+    p.addOption({QStringLiteral("trusted"),
+                 Cli::tr("add: trust the server's claims, so its tools marked read-only run without asking.")});
     p.addOption({QStringLiteral("yes"), Cli::tr("import: import without asking (after reading the list).")});
     p.addOption({QStringLiteral("lines"), Cli::tr("log: how many of the last lines (default 200)."), Cli::tr("n")});
 }
@@ -91,18 +90,17 @@ int Cli::cmdMcp(QCommandLineParser &parser)
             if (parser.isSet(QStringLiteral("json"))) {
                 array.append(QJsonObject {
                     {QStringLiteral("name"), s.name},
-                     {QStringLiteral("transport"),
-                                     s.transport == McpServerConfig::Transport::Http
-                                     ? QStringLiteral("http") : QStringLiteral("stdio")},
-                                     {QStringLiteral("target"), where},
-                                      {QStringLiteral("env"), QJsonArray::fromStringList(s.env.keys())},
-                                       {QStringLiteral("disabled"), s.disabled},
-                                        {QStringLiteral("trusted"), s.trusted},
-                                       });
+                    {QStringLiteral("transport"),
+                     s.transport == McpServerConfig::Transport::Http ? QStringLiteral("http")
+                                                                     : QStringLiteral("stdio")},
+                    {QStringLiteral("target"), where},
+                    {QStringLiteral("env"), QJsonArray::fromStringList(s.env.keys())},
+                    {QStringLiteral("disabled"), s.disabled},
+                    {QStringLiteral("trusted"), s.trusted},
+                });
             } else {
-                m_out << s.name << '\t' << where
-                      << (s.disabled ? QStringLiteral("\t(disabled)") : QString())
-                          << (s.trusted ? QStringLiteral("\t(trusted)") : QString()) << Qt::endl;
+                m_out << s.name << '\t' << where << (s.disabled ? QStringLiteral("\t(disabled)") : QString())
+                      << (s.trusted ? QStringLiteral("\t(trusted)") : QString()) << Qt::endl;
             }
         }
         if (parser.isSet(QStringLiteral("json")))

@@ -60,7 +60,8 @@ QJsonObject providerJson(const ProviderConfig &p)
     o.insert(QStringLiteral("base_url"), p.baseUrl);
     o.insert(QStringLiteral("model"), p.defaultModel);
     o.insert(QStringLiteral("models"), models);
-    o.insert(QStringLiteral("api_key"), apiKeyStateName(p.apiKey).isEmpty() ? QStringLiteral("unknown") : apiKeyStateName(p.apiKey));
+    o.insert(QStringLiteral("api_key"),
+             apiKeyStateName(p.apiKey).isEmpty() ? QStringLiteral("unknown") : apiKeyStateName(p.apiKey));
     o.insert(QStringLiteral("enabled"), p.enabled);
     o.insert(QStringLiteral("review"), p.importedForReview ? QJsonValue(QStringLiteral("imported")) : QJsonValue());
     return o;

@@ -59,7 +59,7 @@ int Cli::cmdSend(QCommandLineParser &parser)
         ProviderConfig config;
         QString key;
         if (!findEnabledProvider(parser.value(QStringLiteral("provider")), &config)
-                                 || !readApiKey(config, parser, &key))
+            || !readApiKey(config, parser, &key))
             return 1;
         endpoint = ProviderKinds::endpoint(config, key);
         providerId = config.id;
@@ -187,8 +187,8 @@ TurnOptions Cli::turnOptions(const QCommandLineParser &parser)
     const bool interactive = ::isatty(STDIN_FILENO) && !parser.isSet(QStringLiteral("deny-tools"));
     options.denyUnapproved = !interactive;
     options.denyReason = parser.isSet(QStringLiteral("deny-tools"))
-                         ? QStringLiteral("Denied: the user runs without tool approvals (--deny-tools).")
-                         : QStringLiteral("Denied: this tool needs the user's approval and nobody could be asked.");
+        ? QStringLiteral("Denied: the user runs without tool approvals (--deny-tools).")
+        : QStringLiteral("Denied: this tool needs the user's approval and nobody could be asked.");
     return options;
 }
 
@@ -226,19 +226,19 @@ void Cli::waitForBackgroundWork()
 
 void Cli::startBackgroundWork(const QString &sessionId, const QString &replyId, const QCommandLineParser &parser)
 {
-    QStringList arguments {
-        QStringLiteral("background"), sessionId,           QStringLiteral("--reply"), replyId,
-                                                                          QStringLiteral("--data-dir"), m_context->dataDir()};
+    QStringList arguments {QStringLiteral("background"), sessionId,           QStringLiteral("--reply"), replyId,
+                           QStringLiteral("--data-dir"), m_context->dataDir()};
     // The key given for this run stays in the environment the process inherits, never in argv.
     if (parser.isSet(QStringLiteral("api-key-env")) && parser.isSet(QStringLiteral("provider")))
-        arguments << QStringLiteral("--api-key-env") << parser.value(QStringLiteral("api-key-env")) << QStringLiteral("--provider") << parser.value(QStringLiteral("provider"));
+        arguments << QStringLiteral("--api-key-env") << parser.value(QStringLiteral("api-key-env"))
+                  << QStringLiteral("--provider") << parser.value(QStringLiteral("provider"));
     QProcess process;
     process.setProgram(QCoreApplication::applicationFilePath());
     process.setArguments(arguments);
     process.setStandardInputFile(QProcess::nullDevice());
     process.setStandardOutputFile(QProcess::nullDevice());
-    process.setStandardErrorFile(
-        QDir(m_context->dataDir()).filePath(QStringLiteral("background.log")), QIODevice::Append);
+    process.setStandardErrorFile(QDir(m_context->dataDir()).filePath(QStringLiteral("background.log")),
+                                 QIODevice::Append);
     if (!process.startDetached())
         m_err << tr("Could not start the background work (summaries, memories): %1. Run `skein-cli background %2` "
                     "to do it now.")
@@ -249,13 +249,12 @@ void Cli::startBackgroundWork(const QString &sessionId, const QString &replyId, 
 void Cli::defineBackground(QCommandLineParser &p)
 {
     p.addOption({QStringLiteral("reply"), Cli::tr("The reply whose turn the work follows (default: the newest)."),
-                                Cli::tr("id")});
+                 Cli::tr("id")});
     p.addOption({QStringLiteral("provider"), Cli::tr("The provider --api-key-env belongs to."), Cli::tr("name")});
-    p.addOption(
-        {QStringLiteral("api-key-env"),
-                        Cli::tr("Use the API key in this environment variable for that provider (the keychain is not "
-                                "asked)."),
-                        Cli::tr("variable")});
+    p.addOption({QStringLiteral("api-key-env"),
+                 Cli::tr("Use the API key in this environment variable for that provider (the keychain is not "
+                         "asked)."),
+                 Cli::tr("variable")});
 }
 
 int Cli::cmdBackground(QCommandLineParser &parser)
@@ -270,7 +269,7 @@ int Cli::cmdBackground(QCommandLineParser &parser)
         ProviderConfig config;
         QString key;
         if (!findEnabledProvider(parser.value(QStringLiteral("provider")), &config)
-                                 || !keyFromEnvironment(parser, &key))
+            || !keyFromEnvironment(parser, &key))
             return 1;
         auto keys = std::make_unique<MemorySecretStore>();
         bool stored = false;

@@ -83,13 +83,14 @@ int Cli::cmdTools(QCommandLineParser &parser)
                 approval = QStringLiteral("revoked (definition changed)");
         }
         const QString server = tool->name().contains(QStringLiteral("__"))
-                               ? tool->name().section(QStringLiteral("__"), 0, 0) : QStringLiteral("built-in");
+            ? tool->name().section(QStringLiteral("__"), 0, 0)
+            : QStringLiteral("built-in");
         if (parser.isSet(QStringLiteral("json"))) {
             array.append(QJsonObject {{QStringLiteral("name"), tool->name()},
-                                       {QStringLiteral("source"), server},
-                                        {QStringLiteral("policy"), policyName(*tool)},
-                                         {QStringLiteral("approval"), approval},
-                                          {QStringLiteral("description"), tool->description()}});
+                                      {QStringLiteral("source"), server},
+                                      {QStringLiteral("policy"), policyName(*tool)},
+                                      {QStringLiteral("approval"), approval},
+                                      {QStringLiteral("description"), tool->description()}});
         } else {
             m_out << tool->name() << '\t' << server << '\t' << policyName(*tool) << '\t' << approval << '\t'
                   << tool->description().section(QLatin1Char('\n'), 0, 0) << Qt::endl;
@@ -111,13 +112,13 @@ int Cli::cmdRestore(QCommandLineParser &parser)
     if (parser.isSet(QStringLiteral("json"))) {
         const QJsonObject o {
             {QStringLiteral("interrupted_messages"), report->interruptedMessages},
-             {QStringLiteral("synthetic_results"), report->syntheticResults},
-              {QStringLiteral("checkpoints_cleared"), report->checkpointsCleared},
-               {QStringLiteral("runs_ended"), report->runsEnded},
-                {QStringLiteral("approvals_kept"), report->approvalsKept},
-                 {QStringLiteral("tool_log_repaired"), report->toolLogRepaired},
-                  {QStringLiteral("details"), QJsonArray::fromStringList(report->details)},
-                 };
+            {QStringLiteral("synthetic_results"), report->syntheticResults},
+            {QStringLiteral("checkpoints_cleared"), report->checkpointsCleared},
+            {QStringLiteral("runs_ended"), report->runsEnded},
+            {QStringLiteral("approvals_kept"), report->approvalsKept},
+            {QStringLiteral("tool_log_repaired"), report->toolLogRepaired},
+            {QStringLiteral("details"), QJsonArray::fromStringList(report->details)},
+        };
         m_out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
         return 0;
     }

@@ -259,14 +259,14 @@ QByteArray TerminalTurn::resultJson(const QString &sessionId, const Outcome &out
     const SessionState state = outcome.state;
     const QJsonObject result {
         {QStringLiteral("session_id"), sessionId},
-         {QStringLiteral("user_message_id"), outcome.userMessageId},
-          {QStringLiteral("assistant_message_id"), outcome.assistantId},
-           {QStringLiteral("state"), toString(state)},
-            {QStringLiteral("status"), state == SessionState::Completed ? QStringLiteral("complete") : toString(state)},
-             {QStringLiteral("iterations"), outcome.iterations},
-              {QStringLiteral("usage"), usageJson(outcome.last.usage)},
-               {QStringLiteral("error"), outcome.error.isEmpty() ? QJsonValue() : QJsonValue(outcome.error)},
-              };
+        {QStringLiteral("user_message_id"), outcome.userMessageId},
+        {QStringLiteral("assistant_message_id"), outcome.assistantId},
+        {QStringLiteral("state"), toString(state)},
+        {QStringLiteral("status"), state == SessionState::Completed ? QStringLiteral("complete") : toString(state)},
+        {QStringLiteral("iterations"), outcome.iterations},
+        {QStringLiteral("usage"), usageJson(outcome.last.usage)},
+        {QStringLiteral("error"), outcome.error.isEmpty() ? QJsonValue() : QJsonValue(outcome.error)},
+    };
     return QJsonDocument(result).toJson(QJsonDocument::Compact);
 }
 

@@ -61,8 +61,8 @@ bool Language::install(QCoreApplication &app, const QString &language)
     else
         delete own;
     auto *qt = new QTranslator(&app);
-    if (qt->load(QLocale(language),
-                 QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     else
         delete qt;

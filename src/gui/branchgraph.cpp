@@ -335,11 +335,9 @@ QString BranchGraph::describe(int index) const
     const BranchLayout::Item &item = m_layout.items.at(index);
     switch (item.kind) {
     case BranchLayout::Kind::Message:
-        return roleName(item.role)
-            + QStringLiteral(": ") + item.text.simplified().left(200)
-                             + (item.onActivePath
-                                    ? QString()
-                                    : QString(QStringLiteral(" · ") + tr("Press Enter to switch to this branch.")));
+        return roleName(item.role) + QStringLiteral(": ") + item.text.simplified().left(200)
+            + (item.onActivePath ? QString()
+                                 : QString(QStringLiteral(" · ") + tr("Press Enter to switch to this branch.")));
     case BranchLayout::Kind::Summary:
         return counted(item.hiddenCount, tr("Summary of 1 message"), tr("Summary of %1 messages"))
             + QStringLiteral(": ") + item.text.simplified().left(200);
@@ -399,9 +397,9 @@ bool BranchGraph::viewportEvent(QEvent *event)
 QString BranchGraph::toolTipFor(const QPoint &pos) const
 {
     const auto html = [](const QString &title, const QString &body, const QString &hint) {
-        return QStringLiteral("<p><b>%1</b></p><p>%2</p><p><i>%3</i></p>") .arg(
-            title.toHtmlEscaped(),
-            body.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")), hint.toHtmlEscaped());
+        return QStringLiteral("<p><b>%1</b></p><p>%2</p><p><i>%3</i></p>")
+            .arg(title.toHtmlEscaped(), body.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")),
+                 hint.toHtmlEscaped());
     };
     if (const int index = itemAt(pos); index >= 0) {
         const BranchLayout::Item &item = m_layout.items.at(index);
@@ -412,8 +410,8 @@ QString BranchGraph::toolTipFor(const QPoint &pos) const
                                           : tr("Click to switch to this branch."));
         case BranchLayout::Kind::Summary:
             return html(counted(item.hiddenCount, tr("Summary of 1 message"), tr("Summary of %1 messages"))
-                        + QStringLiteral(" · ") + counted(item.tokenCount, tr("1 token"), tr("%1 tokens")), item.text,
-                                         tr("Click to expand the messages it covers."));
+                            + QStringLiteral(" · ") + counted(item.tokenCount, tr("1 token"), tr("%1 tokens")),
+                        item.text, tr("Click to expand the messages it covers."));
         case BranchLayout::Kind::Collapsed:
             return html(tr("%1 messages in a straight line").arg(QLocale().toString(item.hiddenCount)), QString(),
                         tr("Click to expand."));
@@ -562,9 +560,9 @@ void BranchGraph::paintItem(QPainter &p, const BranchLayout::Item &item, const Q
     p.drawRoundedRect(stripe, 1.5 * m_zoom, 1.5 * m_zoom);
     if (m_zoom < 0.55)
         return;
-    QString label
-        = summary ? QString(QStringLiteral("Σ ") + tr("Summary (%1)").arg(QLocale().toString(item.hiddenCount)))
-                  : cardText(item.text);
+    QString label = summary
+        ? QString(QStringLiteral("Σ ") + tr("Summary (%1)").arg(QLocale().toString(item.hiddenCount)))
+        : cardText(item.text);
     if (!summary && label.isEmpty())
         label = item.status == MessageStatus::Generating ? tr("(writing…)") : tr("(empty)");
     if (item.isLeaf && !summary)

@@ -67,7 +67,7 @@ BranchView::BranchView(QWidget *parent)
     QAction *resetAction
         = action(QStringLiteral("actionBranchZoomReset"), tr("Actual Size"), {QKeySequence(Qt::CTRL | Qt::Key_0)});
     QAction *zoomInAction = action(QStringLiteral("actionBranchZoomIn"), tr("Zoom In"),
-                                                  {QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+                                   {QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
     m_compactAction = action(QStringLiteral("actionBranchCompact"), tr("Compact Long Runs"), {});
     m_compactAction->setCheckable(true);
     m_compactAction->setChecked(m_options.compact);
@@ -76,13 +76,13 @@ BranchView::BranchView(QWidget *parent)
     connect(zoomInAction, &QAction::triggered, this, &BranchView::zoomIn);
     connect(m_compactAction, &QAction::toggled, this, &BranchView::setCompact);
     connect(button(QStringLiteral("branchZoomOut"), QStringLiteral("−"), tr("Zoom out (Ctrl+−)")),
-                   &QToolButton::clicked, zoomOutAction, &QAction::trigger);
+            &QToolButton::clicked, zoomOutAction, &QAction::trigger);
     connect(button(QStringLiteral("branchZoomReset"), QStringLiteral("100%"), tr("Actual size (Ctrl+0)")),
-                   &QToolButton::clicked, resetAction, &QAction::trigger);
+            &QToolButton::clicked, resetAction, &QAction::trigger);
     connect(button(QStringLiteral("branchZoomIn"), QStringLiteral("+"), tr("Zoom in (Ctrl++)")), &QToolButton::clicked,
-                   zoomInAction, &QAction::trigger);
+            zoomInAction, &QAction::trigger);
     m_compactButton = button(QStringLiteral("branchCompact"), tr("Compact"),
-                                            tr("Collapse long straight runs and summarised spans"));
+                             tr("Collapse long straight runs and summarised spans"));
     m_compactButton->setCheckable(true);
     m_compactButton->setChecked(m_options.compact);
     connect(m_compactButton, &QToolButton::toggled, this, &BranchView::setCompact);
@@ -219,8 +219,8 @@ void BranchView::relayout()
         parents.insert(n.parentId);
     for (const BranchNode &n : std::as_const(m_nodes))
         leaves += !parents.contains(n.id);
-    m_status->setText(counted(m_nodes.size(), tr("1 message"), tr("%1 messages"))
-                      + QStringLiteral(" · ") + counted(leaves, tr("1 branch"), tr("%1 branches")));
+    m_status->setText(counted(m_nodes.size(), tr("1 message"), tr("%1 messages")) + QStringLiteral(" · ")
+                      + counted(leaves, tr("1 branch"), tr("%1 branches")));
 }
 
 void BranchView::activateItem(int index)

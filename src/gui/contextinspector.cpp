@@ -270,22 +270,21 @@ void ContextInspector::apply(const ContextView &loaded)
         deviation = QStringLiteral(" (")
             + tr("estimate %1")
                   .arg((bias >= 0 ? QStringLiteral("+") : QString()) + locale.toString(bias, 'f', 1) + QLatin1Char('%'))
-                       + QLatin1Char(')');
+            + QLatin1Char(')');
         m_figures.insert(QStringLiteral("bias"), locale.toString(bias, 'f', 1));
     }
     const auto row = [](const QString &label, const QString &value) {
-        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;&nbsp;<b>%2</b></td></tr>") .arg(
-            label.toHtmlEscaped(), value.toHtmlEscaped());
+        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;&nbsp;<b>%2</b></td></tr>")
+            .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
     };
     m_numbers->setText(QStringLiteral("<table>")
-        + row(tr("Estimated prompt"), m_figures.value(QStringLiteral("estimate")))
-              + row(tr("Reported prompt"), m_figures.value(QStringLiteral("prompt")) + deviation)
-                    + row(tr("Cached"), m_figures.value(QStringLiteral("cached")))
-                          + row(tr("Completion"), m_figures.value(QStringLiteral("completion")))
-                                + row(tr("Input budget"), m_figures.value(QStringLiteral("budget")))
-                                      + row(tr("Context window"), m_figures.value(QStringLiteral("window")))
-                                            + row(tr("Cost"), m_figures.value(QStringLiteral("cost")))
-                                                  + QStringLiteral("</table>"));
+                       + row(tr("Estimated prompt"), m_figures.value(QStringLiteral("estimate")))
+                       + row(tr("Reported prompt"), m_figures.value(QStringLiteral("prompt")) + deviation)
+                       + row(tr("Cached"), m_figures.value(QStringLiteral("cached")))
+                       + row(tr("Completion"), m_figures.value(QStringLiteral("completion")))
+                       + row(tr("Input budget"), m_figures.value(QStringLiteral("budget")))
+                       + row(tr("Context window"), m_figures.value(QStringLiteral("window")))
+                       + row(tr("Cost"), m_figures.value(QStringLiteral("cost"))) + QStringLiteral("</table>"));
     m_pages->setCurrentIndex(1);
     updateSummary();
 }
@@ -298,15 +297,13 @@ void ContextInspector::updateSummary()
     const int left = m_model->count(Kind::Message, false);
     const QString tokensSent = locale.toString(m_model->tokens(Kind::Message, true));
     const QString tokensLeft = locale.toString(m_model->tokens(Kind::Message, false));
-    m_counts->setText(
-        counted(sent, tr("Sent: 1 message (%1 tokens)").arg(tokensSent),
-                tr("Sent: %1 messages (%2 tokens)").arg(QStringLiteral("%1"), tokensSent))
-                + QStringLiteral(" · ")
-                                 + counted(left, tr("left out: 1 (%1 tokens)").arg(tokensLeft),
-                                           tr("left out: %1 (%2 tokens)").arg(QStringLiteral("%1"), tokensLeft))
-                                           + QStringLiteral(" · ")
-                                                            + counted(m_model->count(Kind::Memory, true),
-                                                                      tr("1 memory"), tr("%1 memories")));
+    m_counts->setText(counted(sent, tr("Sent: 1 message (%1 tokens)").arg(tokensSent),
+                              tr("Sent: %1 messages (%2 tokens)").arg(QStringLiteral("%1"), tokensSent))
+                      + QStringLiteral(" · ")
+                      + counted(left, tr("left out: 1 (%1 tokens)").arg(tokensLeft),
+                                tr("left out: %1 (%2 tokens)").arg(QStringLiteral("%1"), tokensLeft))
+                      + QStringLiteral(" · ")
+                      + counted(m_model->count(Kind::Memory, true), tr("1 memory"), tr("%1 memories")));
     m_reset->setEnabled(m_model->isModified());
     m_rerun->setEnabled(!m_reply.id.isEmpty() && hasSnapshot());
 }

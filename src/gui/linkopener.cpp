@@ -18,8 +18,8 @@ void confirmWithDialog(QWidget *parent, const QUrl &url, std::function<void(bool
     box->setWindowTitle(LinkOpener::tr("Open Link"));
     // The full, encoded address as plain text: what is shown is exactly what opens.
     box->setTextFormat(Qt::PlainText);
-    box->setText(LinkOpener::tr("Open this address in your browser?")
-                 + QStringLiteral("\n\n") + url.toString(QUrl::FullyEncoded));
+    box->setText(LinkOpener::tr("Open this address in your browser?") + QStringLiteral("\n\n")
+                 + url.toString(QUrl::FullyEncoded));
     QPushButton *open = box->addButton(LinkOpener::tr("Open"), QMessageBox::AcceptRole);
     box->addButton(QMessageBox::Cancel);
     box->setDefaultButton(QMessageBox::Cancel);

@@ -247,7 +247,8 @@ void MainWindow::buildToolsMenu(QMenu *tools)
         for (const QString &name : failed)
             m_chat->toolHost()->restartServer(name);
         statusBar()->showMessage(failed.isEmpty() ? tr("Every tool server is running.")
-                                                  : tr("Restarting: %1").arg(failed.join(QStringLiteral(", "))), 5000);
+                                                  : tr("Restarting: %1").arg(failed.join(QStringLiteral(", "))),
+                                 5000);
     });
 }
 

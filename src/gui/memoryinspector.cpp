@@ -224,34 +224,33 @@ void MemoryInspector::buildActions()
         return a;
     };
     m_addAction = make(QStringLiteral("memoryAddAction"), tr("Add Memory…"), tr("Add a memory by hand"),
-                                      &MemoryInspector::addMemory);
-    m_inboxAction
-        = make(QStringLiteral("memoryShowInbox"), tr("Review Pending Memories"),
-                              tr("Show the memories waiting for your review"), &MemoryInspector::showPendingInbox);
+                       &MemoryInspector::addMemory);
+    m_inboxAction = make(QStringLiteral("memoryShowInbox"), tr("Review Pending Memories"),
+                         tr("Show the memories waiting for your review"), &MemoryInspector::showPendingInbox);
     m_acceptAction = make(QStringLiteral("memoryAccept"), tr("✓ Accept"), tr("Use this memory from now on"),
-                                         &MemoryInspector::acceptCurrent);
+                          &MemoryInspector::acceptCurrent);
     m_rejectAction = make(QStringLiteral("memoryReject"), tr("✗ Reject"), tr("Never use this memory"),
-                                         &MemoryInspector::rejectCurrent);
+                          &MemoryInspector::rejectCurrent);
     m_editAction = make(QStringLiteral("memoryEdit"), tr("Edit…"), tr("Change the text (the old text is kept)"),
-                                       &MemoryInspector::editCurrent);
+                        &MemoryInspector::editCurrent);
     // Return edits only from the table, where it means "open this row".
     m_editAction->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
     m_editAction->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(m_editAction);
     m_historyAction = make(QStringLiteral("memoryHistory"), tr("History…"), tr("Earlier texts, with restore"),
-                                          &MemoryInspector::showHistory);
+                           &MemoryInspector::showHistory);
     m_promoteSessionAction = make(QStringLiteral("memoryPromoteSession"), tr("Promote to This Conversation"),
-                                                 tr("Use this memory on every branch of its conversation"),
-                                                 [this] { promoteCurrent(MemoryScope::Session); });
-    m_promoteGlobalAction = make(QStringLiteral("memoryPromoteGlobal"), tr("Promote to Global"),
-                                                tr("Use this memory in every conversation"),
-                                                [this] { promoteCurrent(MemoryScope::Global); });
+                                  tr("Use this memory on every branch of its conversation"),
+                                  [this] { promoteCurrent(MemoryScope::Session); });
+    m_promoteGlobalAction
+        = make(QStringLiteral("memoryPromoteGlobal"), tr("Promote to Global"),
+               tr("Use this memory in every conversation"), [this] { promoteCurrent(MemoryScope::Global); });
     m_disableAction = make(QStringLiteral("memoryDisable"), tr("Disable"), tr("Stop using this memory for now"),
-                                          &MemoryInspector::toggleDisabled);
+                           &MemoryInspector::toggleDisabled);
     m_sourceAction = make(QStringLiteral("memoryShowSource"), tr("Show Source"),
-                                         tr("Open the message this memory came from"), &MemoryInspector::showSource);
+                          tr("Open the message this memory came from"), &MemoryInspector::showSource);
     m_deleteAction = make(QStringLiteral("memoryDelete"), tr("Delete…"), tr("Delete this memory and its history"),
-                                         &MemoryInspector::deleteCurrent);
+                          &MemoryInspector::deleteCurrent);
     m_deleteAction->setShortcut(QKeySequence::Delete);
     m_deleteAction->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(m_deleteAction);

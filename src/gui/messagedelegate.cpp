@@ -527,7 +527,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         const QString key = QStringLiteral("r:") + id;
         const bool open = m_expanded.contains(key);
         text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + tr("Reasoning"), x, y, w, Tone::Muted, false, true,
-              Action::ToggleReasoning, key);
+             Action::ToggleReasoning, key);
         y += smallH + 4;
         if (open)
             y += place(textDocs(QStringLiteral("r"), reasoning, Plain, w - 12), x + 12, y, Tone::Muted, kGap);
@@ -542,7 +542,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         // A call waiting for approval always shows its full arguments.
         const bool open = awaiting || m_expanded.contains(key);
         text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title, x + 8, y, w - 16, Tone::Normal, true, true,
-              Action::ToggleTool, key);
+             Action::ToggleTool, key);
         y += smallH + 3;
         if (open && !body.isEmpty()) {
             y += place(textDocs(docsKey, body, Mono, w - 16), x + 8, y, Tone::Normal, 4);
@@ -561,9 +561,8 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
     };
 
     if (role == Role::Tool) {
-        card(tr("Result"),
-             QStringLiteral("t:") + id, content, index.data(ThreadModel::ToolCallIdRole).toString(),
-                            QStringLiteral("t"));
+        card(tr("Result"), QStringLiteral("t:") + id, content, index.data(ThreadModel::ToolCallIdRole).toString(),
+             QStringLiteral("t"));
     } else {
         const TextDocs &t = textDocs(QStringLiteral("c"), content, role == Role::System ? SystemText : Markdown, w);
         y += place(t, x, y, role == Role::System ? Tone::Muted : Tone::Normal, kGap);

@@ -320,10 +320,10 @@ void SessionSidebar::exportSession(const QString &sessionId)
     name.replace(QLatin1Char('/'), QLatin1Char('-'));
     if (name.isEmpty())
         name = tr("conversation");
-    auto *dialog
-        = new QFileDialog(window(), tr("Export Conversation"),
-                          QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/') + name
-                              + QStringLiteral(".json"), tr("Skein JSON (*.json);;Markdown, active branch (*.md)"));
+    auto *dialog = new QFileDialog(window(), tr("Export Conversation"),
+                                   QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                                       + QLatin1Char('/') + name + QStringLiteral(".json"),
+                                   tr("Skein JSON (*.json);;Markdown, active branch (*.md)"));
     dialog->setObjectName(QStringLiteral("exportDialog"));
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -113,7 +113,7 @@ void StorageStartup::offerSalvage(const QString &details)
             return;
         const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Readable Conversations"),
                                                           QDir::home().filePath(QStringLiteral("skein-salvage.json")),
-                                                                                tr("Skein archive (*.json)"));
+                                                          tr("Skein archive (*.json)"));
         if (!path.isEmpty())
             exportReadable(path);
     });

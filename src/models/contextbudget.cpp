@@ -11,11 +11,9 @@ namespace {
 
 const QStringList &order()
 {
-    static const QStringList
-        keys {
-            QStringLiteral("system"),  QStringLiteral("memories"), QStringLiteral("summaries"),
-                                                                                  QStringLiteral("tools"),   QStringLiteral("history"),  QStringLiteral("current"),
-                                                                                                                                                        QStringLiteral("runtime"), QStringLiteral("output")};
+    static const QStringList keys {QStringLiteral("system"),  QStringLiteral("memories"), QStringLiteral("summaries"),
+                                   QStringLiteral("tools"),   QStringLiteral("history"),  QStringLiteral("current"),
+                                   QStringLiteral("runtime"), QStringLiteral("output")};
     return keys;
 }
 
@@ -23,18 +21,18 @@ QString canonical(const QString &raw)
 {
     static const QHash<QString, QString> aliases {
         {QStringLiteral("persona"), QStringLiteral("system")},
-         {QStringLiteral("system_prompt"), QStringLiteral("system")},
-          {QStringLiteral("systemprompt"), QStringLiteral("system")},
-           {QStringLiteral("memory"), QStringLiteral("memories")},
-            {QStringLiteral("summary"), QStringLiteral("summaries")},
-             {QStringLiteral("tool_definitions"), QStringLiteral("tools")},
-              {QStringLiteral("tooldefinitions"), QStringLiteral("tools")},
-               {QStringLiteral("current_message"), QStringLiteral("current")},
-                {QStringLiteral("currentmessage"), QStringLiteral("current")},
-                 {QStringLiteral("output_reserve"), QStringLiteral("output")},
-                  {QStringLiteral("outputreserve"), QStringLiteral("output")},
-                   {QStringLiteral("reserve"), QStringLiteral("output")},
-                  };
+        {QStringLiteral("system_prompt"), QStringLiteral("system")},
+        {QStringLiteral("systemprompt"), QStringLiteral("system")},
+        {QStringLiteral("memory"), QStringLiteral("memories")},
+        {QStringLiteral("summary"), QStringLiteral("summaries")},
+        {QStringLiteral("tool_definitions"), QStringLiteral("tools")},
+        {QStringLiteral("tooldefinitions"), QStringLiteral("tools")},
+        {QStringLiteral("current_message"), QStringLiteral("current")},
+        {QStringLiteral("currentmessage"), QStringLiteral("current")},
+        {QStringLiteral("output_reserve"), QStringLiteral("output")},
+        {QStringLiteral("outputreserve"), QStringLiteral("output")},
+        {QStringLiteral("reserve"), QStringLiteral("output")},
+    };
     const QString key = raw.toLower();
     return aliases.value(key, key);
 }
@@ -66,10 +64,10 @@ QString label(const QString &key)
 QColor color(const QString &key)
 {
     static const QHash<QString, QColor> colors {
-        {QStringLiteral("system"), QColor(0x6c757d)},  {QStringLiteral("memories"), QColor(0x8e44ad)},
+        {QStringLiteral("system"), QColor(0x6c757d)},    {QStringLiteral("memories"), QColor(0x8e44ad)},
         {QStringLiteral("summaries"), QColor(0xd4a017)}, {QStringLiteral("tools"), QColor(0x16a085)},
-        {QStringLiteral("history"), QColor(0x2f80ed)}, {QStringLiteral("current"), QColor(0x27ae60)},
-        {QStringLiteral("output"), QColor(0xb0b8c4)},  {QStringLiteral("runtime"), QColor(0x82c99a)},
+        {QStringLiteral("history"), QColor(0x2f80ed)},   {QStringLiteral("current"), QColor(0x27ae60)},
+        {QStringLiteral("output"), QColor(0xb0b8c4)},    {QStringLiteral("runtime"), QColor(0x82c99a)},
     };
     return colors.value(key, QColor(0xe67e22));
 }
@@ -78,7 +76,8 @@ QList<ContextSection> sections(const ContextSnapshot &snapshot)
 {
     QHash<QString, qint64> tokens;
     QStringList unknown;
-    static const QStringList metadata {QStringLiteral("window"), QStringLiteral("window_source"), QStringLiteral("raw_estimate"), QStringLiteral("calibration")};
+    static const QStringList metadata {QStringLiteral("window"), QStringLiteral("window_source"),
+                                       QStringLiteral("raw_estimate"), QStringLiteral("calibration")};
     for (auto it = snapshot.sectionTokens.constBegin(); it != snapshot.sectionTokens.constEnd(); ++it) {
         const QString key = canonical(it.key());
         if (metadata.contains(key) || !it.value().isDouble())

@@ -146,9 +146,10 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         QString tip = plainToolTip(m.content);
         if (injected)
             tip += QStringLiteral("<br><i>") + tr("Injected in the selected reply").toHtmlEscaped()
-                                  + QStringLiteral("</i>");
+                + QStringLiteral("</i>");
         if (m.confidence > 0)
-            tip += QStringLiteral("<br>") + tr("Confidence: %1").arg(QLocale().toString(m.confidence * 100, 'f', 0) + QLatin1Char('%'));
+            tip += QStringLiteral("<br>")
+                + tr("Confidence: %1").arg(QLocale().toString(m.confidence * 100, 'f', 0) + QLatin1Char('%'));
         if (m.updatedAt > 0)
             tip += QStringLiteral("<br>")
                 + tr("Updated %1")

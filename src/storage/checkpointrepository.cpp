@@ -10,9 +10,8 @@ namespace Skein {
 namespace {
 
 const QString select
-    = QStringLiteral(
-    "SELECT session_id, assistant_message_id, completed_calls, pending_calls, iteration, updated_at "
-    "FROM runtime_checkpoints");
+    = QStringLiteral("SELECT session_id, assistant_message_id, completed_calls, pending_calls, iteration, updated_at "
+                     "FROM runtime_checkpoints");
 
 RuntimeCheckpoint fromRow(const QSqlQuery &q)
 {
@@ -29,9 +28,8 @@ RuntimeCheckpoint fromRow(const QSqlQuery &q)
 Status CheckpointRepository::save(const RuntimeCheckpoint &c)
 {
     QSqlQuery &q = m_db.statement(
-        QStringLiteral(
-        "INSERT OR REPLACE INTO runtime_checkpoints (session_id, assistant_message_id, completed_calls, "
-        "pending_calls, iteration, updated_at) VALUES (?,?,?,?,?,?)"));
+        QStringLiteral("INSERT OR REPLACE INTO runtime_checkpoints (session_id, assistant_message_id, completed_calls, "
+                       "pending_calls, iteration, updated_at) VALUES (?,?,?,?,?,?)"));
     q.bindValue(0, c.sessionId);
     q.bindValue(1, SqlValues::nullable(c.assistantMessageId));
     q.bindValue(2, SqlValues::json(c.completedCalls));

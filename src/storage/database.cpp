@@ -21,8 +21,9 @@ namespace {
 QString uniqueConnectionName()
 {
     static std::atomic<quint64> counter {0};
-    return QStringLiteral("skein-%1-%2") .arg(++counter).arg(reinterpret_cast<quintptr>(QThread::currentThreadId()), 0,
-                                                             16);
+    return QStringLiteral("skein-%1-%2")
+        .arg(++counter)
+        .arg(reinterpret_cast<quintptr>(QThread::currentThreadId()), 0, 16);
 }
 
 // The app's own words for an SQLite error about the disk or the file, or "" for the others
@@ -187,7 +188,7 @@ Result<std::unique_ptr<Database>> Database::open(const QString &filePath, const 
     }
     if (Status s = db->execScript(QStringLiteral("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"
                                                  "PRAGMA synchronous=NORMAL;"));
-                                  !s)
+        !s)
         return s.error();
     if (options.migrate) {
         if (Status s = db->migrate(options, existed); !s)
@@ -244,8 +245,8 @@ Status Database::migrate(const Options &options, bool existed)
         return {};
 
     if (existed) {
-        const QString dir = options.backupDir.isEmpty()
-            ? QFileInfo(m_path).absolutePath() + QStringLiteral("/backups") : options.backupDir;
+        const QString dir = options.backupDir.isEmpty() ? QFileInfo(m_path).absolutePath() + QStringLiteral("/backups")
+                                                        : options.backupDir;
         if (!QDir().mkpath(dir))
             return StorageError {StorageError::Kind::Io,
                                  QCoreApplication::translate("Skein::Database",
@@ -255,9 +256,9 @@ Status Database::migrate(const Options &options, bool existed)
                                      .arg(dir)};
         const QString target = QDir(dir).filePath(
             QStringLiteral("%1.v%2.%3.bak")
-                               .arg(QFileInfo(m_path).fileName())
-                               .arg(*version)
-                               .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmsszzz"))));
+                .arg(QFileInfo(m_path).fileName())
+                .arg(*version)
+                .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmsszzz"))));
         if (Status s = backupTo(target); !s)
             return StorageError {s.error().kind,
                                  QCoreApplication::translate("Skein::Database",
@@ -407,8 +408,8 @@ Status Database::quickCheck()
     if (problems.isEmpty())
         return {};
     return StorageError {StorageError::Kind::Corrupt,
-                         plainWords(SQLITE_CORRUPT)
-                             + QStringLiteral(" (SQLite: ") + problems.join(QLatin1Char('\n')) + u')'};
+                         plainWords(SQLITE_CORRUPT) + QStringLiteral(" (SQLite: ") + problems.join(QLatin1Char('\n'))
+                             + u')'};
 }
 
 Status Database::backupTo(const QString &targetPath)

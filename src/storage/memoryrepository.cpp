@@ -44,7 +44,7 @@ StorageError notFound(const QString &id)
 Status MemoryRepository::create(const Memory &m)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO memories (") + columns
-                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, m.id);
     q.bindValue(1, toString(m.scope));
     q.bindValue(2, toString(m.type));
@@ -77,11 +77,11 @@ Result<Memory> MemoryRepository::get(const QString &id)
 
 Result<QList<Memory>> MemoryRepository::list(const Filter &filter)
 {
-    QSqlQuery &q = m_db.statement(
-        QStringLiteral("SELECT ") + columns
-                       + QStringLiteral(" FROM memories WHERE (? IS NULL OR status = ?) AND (? IS NULL OR scope = ?) "
-                       "AND (? IS NULL OR session_id = ? OR (? AND scope = 'global')) "
-                       "ORDER BY updated_at DESC"));
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT ") + columns
+                         + QStringLiteral(" FROM memories WHERE (? IS NULL OR status = ?) AND (? IS NULL OR scope = ?) "
+                                          "AND (? IS NULL OR session_id = ? OR (? AND scope = 'global')) "
+                                          "ORDER BY updated_at DESC"));
     const QVariant status = filter.status ? QVariant(toString(*filter.status)) : QVariant();
     const QVariant scope = filter.scope ? QVariant(toString(*filter.scope)) : QVariant();
     const QVariant session = SqlValues::nullable(filter.sessionId);
@@ -99,7 +99,8 @@ Result<QList<Memory>> MemoryRepository::list(const Filter &filter)
 
 Result<QList<Memory>> MemoryRepository::bySourceSession(const QString &sessionId)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM memories WHERE source_session_id = ? ORDER BY created_at"));
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns
+                                  + QStringLiteral(" FROM memories WHERE source_session_id = ? ORDER BY created_at"));
     q.bindValue(0, sessionId);
     if (Status s = m_db.exec(q); !s)
         return s.error();
@@ -114,9 +115,8 @@ Status MemoryRepository::editContent(const QString &id, const QString &content, 
 {
     return m_db.transaction([&]() -> Status {
         QSqlQuery &keep
-            = m_db.statement(QStringLiteral(
-            "INSERT INTO memory_versions (memory_id, content, changed_by, changed_at) "
-            "SELECT id, content, ?, ? FROM memories WHERE id = ?"));
+            = m_db.statement(QStringLiteral("INSERT INTO memory_versions (memory_id, content, changed_by, changed_at) "
+                                            "SELECT id, content, ?, ? FROM memories WHERE id = ?"));
         const qint64 now = Ids::nowMs();
         keep.bindValue(0, SqlValues::notNull(changedBy));
         keep.bindValue(1, now);

@@ -65,10 +65,10 @@ Status MessageRepository::insert(const Message &m)
 {
     if (m.id.isEmpty() || m.sessionId.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a message needs an id and a session")};
-    QSqlQuery &q = m_db.statement(
-        QStringLiteral("INSERT INTO messages (") + columns
-                       + QStringLiteral(", parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                                                         "(SELECT seq FROM messages WHERE id = ?))"));
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("INSERT INTO messages (") + columns
+                         + QStringLiteral(", parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                                          "(SELECT seq FROM messages WHERE id = ?))"));
     q.bindValue(0, m.id);
     q.bindValue(1, m.sessionId);
     q.bindValue(2, SqlValues::nullable(m.parentId));
@@ -113,11 +113,10 @@ Status MessageRepository::appendDeltaAt(const QString &id, const QString &conten
                                         qint64 contentBytesBefore, qint64 reasoningBytesBefore)
 {
     QSqlQuery &q = m_db.statement(
-        QStringLiteral(
-        "UPDATE messages SET content = content || ?, "
-        "reasoning = CASE WHEN ? = '' THEN reasoning ELSE coalesce(reasoning, '') || ? END "
-        "WHERE id = ? AND status = 'generating' AND length(CAST(content AS BLOB)) = ? "
-        "AND length(CAST(coalesce(reasoning, '') AS BLOB)) = ?"));
+        QStringLiteral("UPDATE messages SET content = content || ?, "
+                       "reasoning = CASE WHEN ? = '' THEN reasoning ELSE coalesce(reasoning, '') || ? END "
+                       "WHERE id = ? AND status = 'generating' AND length(CAST(content AS BLOB)) = ? "
+                       "AND length(CAST(coalesce(reasoning, '') AS BLOB)) = ?"));
     q.bindValue(0, SqlValues::notNull(contentDelta));
     q.bindValue(1, SqlValues::notNull(reasoningDelta));
     q.bindValue(2, SqlValues::notNull(reasoningDelta));
@@ -137,7 +136,7 @@ Result<MessageRepository::StoredText> MessageRepository::storedText(const QStrin
 {
     QSqlQuery &q
         = m_db.statement(QStringLiteral("SELECT status, length(CAST(content AS BLOB)), "
-                                                 "length(CAST(coalesce(reasoning, '') AS BLOB)) FROM messages WHERE id = ?"));
+                                        "length(CAST(coalesce(reasoning, '') AS BLOB)) FROM messages WHERE id = ?"));
     q.bindValue(0, id);
     if (Status s = m_db.exec(q); !s)
         return s.error();
@@ -330,9 +329,11 @@ Result<QList<Message>> MessageRepository::children(const QString &sessionId, con
 {
     if (parentId.isEmpty())
         return collect(QStringLiteral("SELECT ") + columns
-            + QStringLiteral(" FROM messages WHERE session_id = ? AND parent_id IS NULL ORDER BY seq"), {sessionId});
+                           + QStringLiteral(" FROM messages WHERE session_id = ? AND parent_id IS NULL ORDER BY seq"),
+                       {sessionId});
     return collect(QStringLiteral("SELECT ") + columns
-                                  + QStringLiteral(" FROM messages WHERE parent_id = ? ORDER BY seq"), {parentId});
+                       + QStringLiteral(" FROM messages WHERE parent_id = ? ORDER BY seq"),
+                   {parentId});
 }
 
 Result<QList<Message>> MessageRepository::path(const QString &leafId)
@@ -344,14 +345,14 @@ Result<QList<Message>> MessageRepository::path(const QString &leafId)
                                   " SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m"
                                   " JOIN chain ON m.seq = chain.parent) "
                                   "SELECT ")
-        + prefixedColumns
-        + QStringLiteral(" FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth DESC"), {leafId});
+                       + prefixedColumns
+                       + QStringLiteral(" FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth DESC"),
+                   {leafId});
 }
 
 Result<QList<Message>> MessageRepository::pathTail(const QString &leafId, int maxCount)
 {
-    return collect(
-        QStringLiteral("WITH RECURSIVE chain(seq, parent, depth) AS ("
+    return collect(QStringLiteral("WITH RECURSIVE chain(seq, parent, depth) AS ("
                                   " SELECT seq, parent_seq, 0 FROM messages WHERE id = ?"
                                   " UNION ALL"
                                   " SELECT m.seq, m.parent_seq, chain.depth + 1 FROM messages m"
@@ -359,13 +360,14 @@ Result<QList<Message>> MessageRepository::pathTail(const QString &leafId, int ma
                                   "SELECT ")
                        + prefixedColumns
                        + QStringLiteral(" FROM chain JOIN messages m ON m.seq = chain.seq ORDER BY chain.depth DESC"),
-                                        {leafId, qMax(maxCount, 1)});
+                   {leafId, qMax(maxCount, 1)});
 }
 
 Result<QList<Message>> MessageRepository::bySession(const QString &sessionId)
 {
     return collect(QStringLiteral("SELECT ") + columns
-                                  + QStringLiteral(" FROM messages WHERE session_id = ? ORDER BY seq"), {sessionId});
+                       + QStringLiteral(" FROM messages WHERE session_id = ? ORDER BY seq"),
+                   {sessionId});
 }
 
 Result<qint64> MessageRepository::countBySession(const QString &sessionId)
@@ -396,8 +398,8 @@ Result<qint64> MessageRepository::countUserMessagesAfter(const QString &sessionI
 
 Result<QList<Message>> MessageRepository::generating()
 {
-    return collect(QStringLiteral("SELECT ") + columns
-                                  + QStringLiteral(" FROM messages WHERE status = 'generating'"), {});
+    return collect(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM messages WHERE status = 'generating'"),
+                   {});
 }
 
 Result<QStringList> MessageRepository::deleteSubtree(const QString &id)
@@ -406,9 +408,9 @@ Result<QStringList> MessageRepository::deleteSubtree(const QString &id)
         auto root = get(id);
         if (!root)
             return root.error();
-        QSqlQuery &q = m_db.statement(QStringLiteral(
-            "WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT m.id FROM messages m JOIN sub ON m.parent_id = sub.id) "
-            "SELECT id FROM sub"));
+        QSqlQuery &q = m_db.statement(QStringLiteral("WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT m.id FROM "
+                                                     "messages m JOIN sub ON m.parent_id = sub.id) "
+                                                     "SELECT id FROM sub"));
         q.bindValue(0, id);
         if (Status s = m_db.exec(q); !s)
             return s.error();

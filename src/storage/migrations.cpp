@@ -27,8 +27,8 @@ Result<QList<Migration>> load(const QString &directory)
             return StorageError {
                 StorageError::Kind::Migration,
                 QStringLiteral("migrations must be numbered 1..n without gaps (found %1 at position %2)")
-                                   .arg(migrations[i].version)
-                                   .arg(i + 1)};
+                    .arg(migrations[i].version)
+                    .arg(i + 1)};
     }
     if (migrations.isEmpty())
         return StorageError {StorageError::Kind::Migration, QStringLiteral("no migrations in %1").arg(directory)};

@@ -25,11 +25,11 @@ QString modelsJson(const QList<ModelInfo> &models)
     QJsonArray array;
     for (const ModelInfo &m : models) {
         array.append(QJsonObject {{QStringLiteral("id"), m.id},
-                                   {QStringLiteral("context_window"), m.contextWindow},
-                                    {QStringLiteral("max_output_tokens"), m.maxOutputTokens},
-                                     {QStringLiteral("input_price"), m.inputPricePerMTok},
-                                      {QStringLiteral("output_price"), m.outputPricePerMTok},
-                                       {QStringLiteral("cached_input_price"), m.cachedInputPricePerMTok}});
+                                  {QStringLiteral("context_window"), m.contextWindow},
+                                  {QStringLiteral("max_output_tokens"), m.maxOutputTokens},
+                                  {QStringLiteral("input_price"), m.inputPricePerMTok},
+                                  {QStringLiteral("output_price"), m.outputPricePerMTok},
+                                  {QStringLiteral("cached_input_price"), m.cachedInputPricePerMTok}});
     }
     return SqlValues::json(array);
 }
@@ -40,12 +40,11 @@ QList<ModelInfo> modelsFrom(const QVariant &value)
     const QJsonArray array = SqlValues::jsonArray(value);
     for (const auto &v : array) {
         const QJsonObject o = v.toObject();
-        out.append({o.value(QStringLiteral("id")).toString(),
-                            o.value(QStringLiteral("context_window")).toInteger(),
-                                    o.value(QStringLiteral("max_output_tokens")).toInteger(),
-                                            o.value(QStringLiteral("input_price")).toDouble(),
-                                                    o.value(QStringLiteral("output_price")).toDouble(),
-                                                            o.value(QStringLiteral("cached_input_price")).toDouble()});
+        out.append({o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("context_window")).toInteger(),
+                    o.value(QStringLiteral("max_output_tokens")).toInteger(),
+                    o.value(QStringLiteral("input_price")).toDouble(),
+                    o.value(QStringLiteral("output_price")).toDouble(),
+                    o.value(QStringLiteral("cached_input_price")).toDouble()});
     }
     return out;
 }

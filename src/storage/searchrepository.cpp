@@ -12,10 +12,9 @@ namespace {
 QString likePattern(const QString &term)
 {
     QString escaped = term;
-    escaped.replace(QLatin1Char('\\'),
-                    QStringLiteral("\\\\"))
-                        .replace(QLatin1Char('%'),
-                                 QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+        .replace(QLatin1Char('_'), QStringLiteral("\\_"));
     return QLatin1Char('%') + escaped + QLatin1Char('%');
 }
 
@@ -50,7 +49,7 @@ QString makeSnippet(const QString &content, const QStringList &terms, const Sear
         }
     }
     return (start > 0 ? QStringLiteral("…") : QString()) + window
-            + (end < content.size() ? QStringLiteral("…") : QString());
+        + (end < content.size() ? QStringLiteral("…") : QString());
 }
 
 QStringList splitTerms(const QString &text)
@@ -123,9 +122,8 @@ Result<QList<SearchHit>> SearchRepository::searchIndexed(const SearchQuery &quer
 
 Result<QList<SearchHit>> SearchRepository::searchRecent(const SearchQuery &query, const QStringList &shortTerms)
 {
-    QString sql = QStringLiteral(
-        "SELECT m.id, m.session_id, s.title, m.role, m.created_at, m.content "
-        "FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ");
+    QString sql = QStringLiteral("SELECT m.id, m.session_id, s.title, m.role, m.created_at, m.content "
+                                 "FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ");
     if (query.sessionId.isEmpty())
         sql += QStringLiteral("m.seq > (SELECT coalesce(max(seq), 0) FROM messages) - ?");
     else

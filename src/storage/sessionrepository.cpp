@@ -50,7 +50,7 @@ Status SessionRepository::create(const Session &s)
     if (s.id.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a session needs an id")};
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO sessions (") + columns
-                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, s.id);
     q.bindValue(1, SqlValues::notNull(s.title));
     q.bindValue(2, s.titleIsUserSet);
@@ -96,10 +96,8 @@ Result<QList<Session>> SessionRepository::list(const ListOptions &options)
     case ListOptions::Archived::Include:
         break;
     }
-    QSqlQuery &q = m_db.statement(
-        QStringLiteral("SELECT ") + columns
-                       + QStringLiteral(" FROM sessions ") + where
-                                        + QStringLiteral("ORDER BY pinned DESC, updated_at DESC LIMIT ? OFFSET ?"));
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM sessions ") + where
+                                  + QStringLiteral("ORDER BY pinned DESC, updated_at DESC LIMIT ? OFFSET ?"));
     q.bindValue(0, options.limit);
     q.bindValue(1, options.offset);
     if (Status s = m_db.exec(q); !s)
@@ -147,17 +145,19 @@ Result<Session> SessionRepository::update(const Session &s)
         auto current = get(s.id);
         if (!current)
             return current.error();
-        return StorageError {
-            StorageError::Kind::Conflict,
-            QStringLiteral("session %1 changed since it was read (version %2, now %3)") .arg(s.id).arg(s.version).arg(
-                current->version)};
+        return StorageError {StorageError::Kind::Conflict,
+                             QStringLiteral("session %1 changed since it was read (version %2, now %3)")
+                                 .arg(s.id)
+                                 .arg(s.version)
+                                 .arg(current->version)};
     }
     return get(s.id);
 }
 
 Status SessionRepository::simpleUpdate(const QString &assignment, const QString &id, const QVariant &value)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE sessions SET ") + assignment + QStringLiteral(", updated_at = ?, version = version + 1 WHERE id = ?"));
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE sessions SET ") + assignment
+                                  + QStringLiteral(", updated_at = ?, version = version + 1 WHERE id = ?"));
     q.bindValue(0, value);
     q.bindValue(1, Ids::nowMs());
     q.bindValue(2, id);
@@ -172,7 +172,7 @@ Result<QStringList> SessionRepository::midRun()
 {
     QSqlQuery &q
         = m_db.statement(QStringLiteral("SELECT id FROM sessions WHERE state IN ('pending', 'active', 'waiting_tool', "
-                       "'streaming', 'awaiting_approval', 'running_tools')"));
+                                        "'streaming', 'awaiting_approval', 'running_tools')"));
     if (Status s = m_db.exec(q); !s)
         return s.error();
     QStringList ids;
@@ -190,8 +190,7 @@ Status SessionRepository::rename(const QString &id, const QString &title)
 Status SessionRepository::setAutoTitle(const QString &id, const QString &title)
 {
     QSqlQuery &q = m_db.statement(
-        QStringLiteral(
-        "UPDATE sessions SET title = ?, version = version + 1 WHERE id = ? AND title_is_user = 0"));
+        QStringLiteral("UPDATE sessions SET title = ?, version = version + 1 WHERE id = ? AND title_is_user = 0"));
     q.bindValue(0, SqlValues::notNull(title));
     q.bindValue(1, id);
     return m_db.exec(q);

@@ -55,7 +55,7 @@ ContextSnapshot fromRow(const QSqlQuery &q)
 Status SnapshotRepository::create(const ContextSnapshot &s)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO context_snapshots (") + columns
-                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, s.id);
     q.bindValue(1, s.sessionId);
     q.bindValue(2, SqlValues::nullable(s.leafMessageId));
@@ -110,7 +110,9 @@ Result<ContextSnapshot> SnapshotRepository::get(const QString &id)
 
 Result<QList<ContextSnapshot>> SnapshotRepository::bySession(const QString &sessionId)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM context_snapshots WHERE session_id = ? ORDER BY created_at, id"));
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT ") + columns
+                         + QStringLiteral(" FROM context_snapshots WHERE session_id = ? ORDER BY created_at, id"));
     q.bindValue(0, sessionId);
     if (Status s = m_db.exec(q); !s)
         return s.error();

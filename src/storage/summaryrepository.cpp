@@ -33,7 +33,7 @@ Summary fromRow(const QSqlQuery &q)
 Status SummaryRepository::create(const Summary &s)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO summaries (") + columns
-                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?)"));
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, s.id);
     q.bindValue(1, s.sessionId);
     q.bindValue(2, toString(s.level));
@@ -62,10 +62,10 @@ Result<Summary> SummaryRepository::get(const QString &id)
 
 Result<QList<Summary>> SummaryRepository::bySession(const QString &sessionId, bool includeSuperseded)
 {
-    QSqlQuery &q = m_db.statement(
-        QStringLiteral("SELECT ") + columns
-                       + QStringLiteral(" FROM summaries WHERE session_id = ? AND (? OR superseded_by IS NULL) "
-                                                 "ORDER BY created_at, id"));
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT ") + columns
+                         + QStringLiteral(" FROM summaries WHERE session_id = ? AND (? OR superseded_by IS NULL) "
+                                          "ORDER BY created_at, id"));
     q.bindValue(0, sessionId);
     q.bindValue(1, includeSuperseded);
     if (Status s = m_db.exec(q); !s)

@@ -47,12 +47,13 @@ Status ToolLogRepository::write(const ToolLogEntry &e, bool update)
 {
     const QString onConflict = !update
         ? QString()
-        : QStringLiteral(" ON CONFLICT (session_id, message_id, request_id) DO UPDATE SET tool_name = excluded.tool_name, "
-                         "arguments = excluded.arguments, status = excluded.status, result_raw = excluded.result_raw, "
-                         "result_digest = excluded.result_digest, retry_count = excluded.retry_count, "
-                         "started_at = excluded.started_at, finished_at = excluded.finished_at");
+        : QStringLiteral(
+              " ON CONFLICT (session_id, message_id, request_id) DO UPDATE SET tool_name = excluded.tool_name, "
+              "arguments = excluded.arguments, status = excluded.status, result_raw = excluded.result_raw, "
+              "result_digest = excluded.result_digest, retry_count = excluded.retry_count, "
+              "started_at = excluded.started_at, finished_at = excluded.finished_at");
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO tool_log (") + columns
-                                                 + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?)") + onConflict);
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?)") + onConflict);
     q.bindValue(0, e.requestId);
     q.bindValue(1, e.sessionId);
     q.bindValue(2, e.messageId.isNull() ? QStringLiteral("") : e.messageId);
@@ -71,7 +72,7 @@ Result<ToolLogEntry> ToolLogRepository::get(const QString &sessionId, const QStr
                                             const QString &requestId)
 {
     auto rows = collect(QStringLiteral("session_id = ? AND message_id = ? AND request_id = ?"),
-                                       {sessionId, messageId.isNull() ? QStringLiteral("") : messageId, requestId});
+                        {sessionId, messageId.isNull() ? QStringLiteral("") : messageId, requestId});
     if (!rows)
         return rows.error();
     if (rows->isEmpty())
@@ -104,9 +105,8 @@ Result<int> ToolLogRepository::failUnfinished(const QString &sessionId, const QS
 
 Result<QList<ToolLogEntry>> ToolLogRepository::collect(const QString &where, const QStringList &values)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns
-                                                 + QStringLiteral(" FROM tool_log WHERE ") + where
-                                                                  + QStringLiteral(" ORDER BY started_at, rowid"));
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM tool_log WHERE ") + where
+                                  + QStringLiteral(" ORDER BY started_at, rowid"));
     for (qsizetype i = 0; i < values.size(); ++i)
         q.bindValue(int(i), values.at(i));
     if (Status s = m_db.exec(q); !s)

@@ -84,7 +84,7 @@ QString mountsUnavailable();
         if (!why_.isEmpty()) {                                                                                         \
             if (qgetenv("CI") == "true")                                                                               \
                 QFAIL(qPrintable(QStringLiteral("CI=true but mounts are impossible: ") + why_));                       \
-            QSKIP(qPrintable(QStringLiteral("mounts are impossible here (run as root, e.g. scripts/dev test): ")                                                                            \
-                                            + why_));                                                                  \
+            QSKIP(qPrintable(QStringLiteral("mounts are impossible here (run as root, e.g. scripts/dev test): ")       \
+                             + why_));                                                                                 \
         }                                                                                                              \
     } while (false)

@@ -28,8 +28,8 @@ struct Writer
     QString error;
     int count = 0;
 
-    QString add(const QString &parent, Role role, const QString &text,
-                const QString &model = QStringLiteral("gpt-4o"), const QString &requestId = {})
+    QString add(const QString &parent, Role role, const QString &text, const QString &model = QStringLiteral("gpt-4o"),
+                const QString &requestId = {})
     {
         Message m = Message::create(sessionId, parent, role, text);
         m.requestId = requestId;
@@ -95,7 +95,7 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     const QString activeRequest = Ids::create();
     const QString u1 = w.add({}, Role::User,
                              QStringLiteral("I'm planning five days in Kyoto in early April. "
-                                                            "What should I not miss?"));
+                                            "What should I not miss?"));
     const QString a1 = w.add(u1, Role::Assistant,
                              QStringLiteral("Early April is cherry-blossom season. Don't miss the Philosopher's Path, "
                                             "Maruyama Park at dusk, and an early visit to Fushimi Inari."));
@@ -122,13 +122,13 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     const QString a4b = w.add(u4b, Role::Assistant,
                               QStringLiteral("Look at ryokan in the Okazaki area or near Demachiyanagi: quiet "
                                              "streets, and the Keihan line takes you to Fushimi Inari directly."),
-                                             QStringLiteral("gpt-4o"), olderRequest);
+                              QStringLiteral("gpt-4o"), olderRequest);
     const QString u5
         = w.add(a4b, Role::User, QStringLiteral("Great. I'm vegetarian, by the way — any restaurants near there?"));
     const QString a5 = w.add(u5, Role::Assistant,
                              QStringLiteral("Shigetsu at Tenryu-ji serves shojin ryori (Buddhist vegetarian "
                                             "cuisine); near Okazaki try Choraku-kan's vegetarian set."),
-                                            QStringLiteral("gpt-4o"), activeRequest);
+                             QStringLiteral("gpt-4o"), activeRequest);
     demo.messageCount = w.count;
     demo.firstQuestion = u1;
     demo.regeneratedReply = a3;
@@ -189,8 +189,9 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     demo.editedMemoryOldText = QStringLiteral("Speaks English");
     if (Status s = store.memories().editContent(language, demo.editedMemoryOldText, QStringLiteral("extraction")); !s)
         return s.error().message;
-    if (Status s = store.memories().editContent(
-            language, QStringLiteral("Speaks English and some Japanese"), QStringLiteral("user")); !s)
+    if (Status s = store.memories().editContent(language, QStringLiteral("Speaks English and some Japanese"),
+                                                QStringLiteral("user"));
+        !s)
         return s.error().message;
     demo.editedMemory = language;
     demo.activeMemories = {quiet, trip, language};
@@ -199,25 +200,21 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     // Snapshots: the latest reply carried the summary instead of u1..a2, two memories, and left
     // out the long draft plan a3b (history trimming).
     // Keys as the context engine records them (output_reserve, window and bookkeeping entries).
-    const QJsonObject sections {{QStringLiteral("system"), 1240},
-                                 {QStringLiteral("memories"), 31},
-                                  {QStringLiteral("summaries"), 48},
-                                   {QStringLiteral("tools"), 2310},
-                                    {QStringLiteral("history"), 1480},
-                                     {QStringLiteral("current"), 64},
-                                      {QStringLiteral("runtime"), 22},
-                                       {QStringLiteral("output_reserve"), 2048},
-                                        {QStringLiteral("window"), 8192},
-                                         {QStringLiteral("window_source"), QStringLiteral("catalog")},
-                                          {QStringLiteral("raw_estimate"), 5060},
-                                           {QStringLiteral("calibration"), 1.03}};
+    const QJsonObject sections {
+        {QStringLiteral("system"), 1240},       {QStringLiteral("memories"), 31},
+        {QStringLiteral("summaries"), 48},      {QStringLiteral("tools"), 2310},
+        {QStringLiteral("history"), 1480},      {QStringLiteral("current"), 64},
+        {QStringLiteral("runtime"), 22},        {QStringLiteral("output_reserve"), 2048},
+        {QStringLiteral("window"), 8192},       {QStringLiteral("window_source"), QStringLiteral("catalog")},
+        {QStringLiteral("raw_estimate"), 5060}, {QStringLiteral("calibration"), 1.03}};
     demo.activeSnapshot = w.snapshot(activeRequest, u5, {u3, u4b, a4b, u5}, {quiet, trip}, {summary.id}, sections, 5195,
                                      5088, 171, 3584, 0.0142);
     w.snapshot(olderRequest, u4b, {u1, a1, u2, a2, u3, a3b, u4b}, {quiet}, {},
                QJsonObject {{QStringLiteral("system"), 412},
-                             {QStringLiteral("history"), 260},
-                              {QStringLiteral("current"), 30}, {QStringLiteral("output"), 4000}}, 702, 688, 140, 0,
-                              0.0031);
+                            {QStringLiteral("history"), 260},
+                            {QStringLiteral("current"), 30},
+                            {QStringLiteral("output"), 4000}},
+               702, 688, 140, 0, 0.0031);
     if (Status s = store.sessions().setActiveLeaf(session.id, a5); !s)
         return s.error().message;
 
@@ -227,8 +224,8 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     demo.otherSessionId = other.id;
     Writer o {store, other.id, QDateTime::currentDateTime().addDays(-1).toMSecsSinceEpoch(), {}};
     const QString q = o.add({}, Role::User, QStringLiteral("Explain lifetimes with an example."));
-    o.add(q, Role::Assistant,
-          QStringLiteral("A lifetime names how long a reference is valid…"), QStringLiteral("claude-sonnet-4"));
+    o.add(q, Role::Assistant, QStringLiteral("A lifetime names how long a reference is valid…"),
+          QStringLiteral("claude-sonnet-4"));
     return w.error.isEmpty() ? o.error : w.error;
 }
 

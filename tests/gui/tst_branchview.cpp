@@ -59,7 +59,7 @@ private Q_SLOTS:
     void cardsShowWordsNotMarkdown()
     {
         QCOMPARE(BranchGraph::cardText(QStringLiteral("## Use `sorted` with a **tuple** key")),
-                                       QStringLiteral("Use sorted with a tuple key"));
+                 QStringLiteral("Use sorted with a tuple key"));
         QCOMPARE(BranchGraph::cardText(QStringLiteral("> quoted\nline")), QStringLiteral("quoted line"));
         QCOMPARE(BranchGraph::cardText(QStringLiteral("- item")), QStringLiteral("item"));
         QCOMPARE(BranchGraph::cardText(QStringLiteral("3 - 2 = 1")), QStringLiteral("3 - 2 = 1"));

@@ -106,8 +106,8 @@ private Q_SLOTS:
         m_view->editCurrent();
         MemoryEditDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = m_view->findChild<MemoryEditDialog *>()));
-        dialog->findChild<QPlainTextEdit *>(
-            QStringLiteral("memoryContent"))->setPlainText(QStringLiteral("Vegetarian (eats fish)"));
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("memoryContent"))
+            ->setPlainText(QStringLiteral("Vegetarian (eats fish)"));
         before = m_loaded->size();
         dialog->accept();
         waitForReload(before);
@@ -179,8 +179,8 @@ private Q_SLOTS:
         m_view->findChild<QToolButton *>(QStringLiteral("memoryAdd"))->click();
         MemoryEditDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = m_view->findChild<MemoryEditDialog *>()));
-        dialog->findChild<QPlainTextEdit *>(
-            QStringLiteral("memoryContent"))->setPlainText(QStringLiteral("Allergic to peanuts"));
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("memoryContent"))
+            ->setPlainText(QStringLiteral("Allergic to peanuts"));
         qsizetype before = m_loaded->size();
         dialog->accept();
         waitForReload(before);

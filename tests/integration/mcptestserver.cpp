@@ -26,8 +26,9 @@ void send(const QJsonObject &message)
 
 QJsonObject textResult(const QString &text)
 {
-    return {{QStringLiteral("content"),
-        QJsonArray {QJsonObject {{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}}}}};
+    return {
+        {QStringLiteral("content"),
+         QJsonArray {QJsonObject {{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}}}}};
 }
 
 QJsonObject tool(const QString &name, const QString &description, const QString &argument, const QString &type,
@@ -35,13 +36,13 @@ QJsonObject tool(const QString &name, const QString &description, const QString 
 {
     QJsonObject t {
         {QStringLiteral("name"), name},
-         {QStringLiteral("description"), description},
-          {QStringLiteral("inputSchema"),
-              QJsonObject {{QStringLiteral("type"), QStringLiteral("object")},
-                            {QStringLiteral("properties"),
-                                            QJsonObject {{argument, QJsonObject {{QStringLiteral("type"), type}}}}},
-                             {QStringLiteral("required"), QJsonArray {argument}}}},
-          };
+        {QStringLiteral("description"), description},
+        {QStringLiteral("inputSchema"),
+         QJsonObject {
+             {QStringLiteral("type"), QStringLiteral("object")},
+             {QStringLiteral("properties"), QJsonObject {{argument, QJsonObject {{QStringLiteral("type"), type}}}}},
+             {QStringLiteral("required"), QJsonArray {argument}}}},
+    };
     if (readOnly)
         t.insert(QStringLiteral("annotations"), QJsonObject {{QStringLiteral("readOnlyHint"), true}});
     return t;
@@ -61,21 +62,22 @@ int main(int argc, char **argv)
             continue; // notifications
         QJsonObject reply {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id}};
         if (method == QLatin1String("initialize")) {
-            reply.insert(QStringLiteral("result"),
-                QJsonObject {{QStringLiteral("protocolVersion"),
-                    message.value(QStringLiteral("params")).toObject().value(QStringLiteral("protocolVersion"))},
+            reply.insert(
+                QStringLiteral("result"),
+                QJsonObject {
+                    {QStringLiteral("protocolVersion"),
+                     message.value(QStringLiteral("params")).toObject().value(QStringLiteral("protocolVersion"))},
                     {QStringLiteral("capabilities"), QJsonObject {{QStringLiteral("tools"), QJsonObject {}}}},
-                     {QStringLiteral("serverInfo"),
-                                     QJsonObject {{QStringLiteral("name"), QStringLiteral("skein-test")},
-                                                   {QStringLiteral("version"), QStringLiteral("1")}}}});
+                    {QStringLiteral("serverInfo"),
+                     QJsonObject {{QStringLiteral("name"), QStringLiteral("skein-test")},
+                                  {QStringLiteral("version"), QStringLiteral("1")}}}});
         } else if (method == QLatin1String("tools/list")) {
             reply.insert(QStringLiteral("result"),
-                QJsonObject {{QStringLiteral("tools"),
-                    QJsonArray {tool(QStringLiteral("record"),
-                        QStringLiteral("Records a marker."), QStringLiteral("marker"), QStringLiteral("string"), false),
-                                       tool(QStringLiteral("slow"),
-                                           QStringLiteral("Waits, then answers."),
-                                                          QStringLiteral("ms"), QStringLiteral("number"), true)}}});
+                         QJsonObject {{QStringLiteral("tools"),
+                                       QJsonArray {tool(QStringLiteral("record"), QStringLiteral("Records a marker."),
+                                                        QStringLiteral("marker"), QStringLiteral("string"), false),
+                                                   tool(QStringLiteral("slow"), QStringLiteral("Waits, then answers."),
+                                                        QStringLiteral("ms"), QStringLiteral("number"), true)}}});
         } else if (method == QLatin1String("tools/call")) {
             const QJsonObject params = message.value(QStringLiteral("params")).toObject();
             const QString name = params.value(QStringLiteral("name")).toString();
@@ -94,15 +96,15 @@ int main(int argc, char **argv)
                 reply.insert(QStringLiteral("result"), textResult(QStringLiteral("slept %1 ms").arg(ms)));
             } else {
                 reply.insert(QStringLiteral("error"),
-                                            QJsonObject {{QStringLiteral("code"), -32602},
-                                                          {QStringLiteral("message"), QStringLiteral("unknown tool")}});
+                             QJsonObject {{QStringLiteral("code"), -32602},
+                                          {QStringLiteral("message"), QStringLiteral("unknown tool")}});
             }
         } else if (method == QLatin1String("ping")) {
             reply.insert(QStringLiteral("result"), QJsonObject {});
         } else {
             reply.insert(QStringLiteral("error"),
-                                        QJsonObject {{QStringLiteral("code"), -32601},
-                                                      {QStringLiteral("message"), QStringLiteral("method not found")}});
+                         QJsonObject {{QStringLiteral("code"), -32601},
+                                      {QStringLiteral("message"), QStringLiteral("method not found")}});
         }
         send(reply);
     }

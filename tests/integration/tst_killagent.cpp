@@ -160,7 +160,7 @@ private Q_SLOTS:
         const QString sessionId = QString::fromUtf8(created.out).trimmed();
         const CliRun added = runCli({u"--data-dir"_s, data, u"mcp"_s, u"add"_s, u"probe"_s, u"--command"_s,
                                      QStringLiteral(SKEIN_MCP_TESTSERVER_PATH), u"--arg"_s, records,
-                                                    u"--trusted"_s}); // its read-only "slow" runs without asking
+                                     u"--trusted"_s}); // its read-only "slow" runs without asking
         QVERIFY2(added.status == 0, added.err.constData());
 
         // One turn to the end first: how long a whole turn takes on this machine now sets the kill
@@ -187,10 +187,9 @@ private Q_SLOTS:
             const int killAfterMs = int(random.bounded(int(turnMs * 7 / 10)));
             QProcess p;
             p.start(QStringLiteral(SKEIN_CLI_PATH),
-                                   {u"--data-dir"_s, data, u"send"_s, u"--no-background"_s, u"--session"_s, sessionId,
-                                    u"--base-url"_s, server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s,
-                                    u"--model"_s, u"scripted-1"_s, u"--allow-tool"_s, u"probe__record"_s,
-                                    u"task %1 run %2"_s.arg(task).arg(run)});
+                    {u"--data-dir"_s, data, u"send"_s, u"--no-background"_s, u"--session"_s, sessionId, u"--base-url"_s,
+                     server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s, u"scripted-1"_s,
+                     u"--allow-tool"_s, u"probe__record"_s, u"task %1 run %2"_s.arg(task).arg(run)});
             QVERIFY(p.waitForStarted(10000));
             QElapsedTimer clock;
             clock.start();

@@ -83,9 +83,9 @@ private Q_SLOTS:
             const int killAfterMs = int(random.bounded(3200));
             QProcess p;
             p.start(QStringLiteral(SKEIN_CLI_PATH),
-                                   {u"--data-dir"_s, dir.path(), u"send"_s, u"--no-background"_s, u"--new"_s,
-                                    u"--base-url"_s, server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s,
-                                    u"--model"_s, u"slow-1"_s, u"message %1"_s.arg(run)});
+                    {u"--data-dir"_s, dir.path(), u"send"_s, u"--no-background"_s, u"--new"_s, u"--base-url"_s,
+                     server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s, u"slow-1"_s,
+                     u"message %1"_s.arg(run)});
             QVERIFY(p.waitForStarted(10000));
             QElapsedTimer clock;
             clock.start();
@@ -174,9 +174,8 @@ private Q_SLOTS:
                      {ReplayResponse::fromBytes(200, body, "text/event-stream").chunked(sizes, EventDelayMs)});
         QProcess p;
         p.start(QStringLiteral(SKEIN_CLI_PATH),
-                               {u"--data-dir"_s, dir.path(), u"send"_s, u"--no-background"_s, u"--new"_s, u"--json"_s,
-                                u"--base-url"_s, server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s,
-                                u"--model"_s, u"slow-1"_s, u"stop me"_s});
+                {u"--data-dir"_s, dir.path(), u"send"_s, u"--no-background"_s, u"--new"_s, u"--json"_s, u"--base-url"_s,
+                 server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s, u"slow-1"_s, u"stop me"_s});
         QVERIFY(p.waitForStarted(10000));
         QByteArray err;
         QVERIFY(QTest::qWaitFor(

@@ -408,8 +408,8 @@ private Q_SLOTS:
             QProcess p;
             p.setProcessEnvironment(env);
             p.start(QStringLiteral(SKEIN_CLI_PATH),
-                                   {u"send"_s, u"--no-background"_s, u"--session"_s, session, u"--provider"_s,
-                                    u"peer"_s, u"kill me %1"_s.arg(kill)});
+                    {u"send"_s, u"--no-background"_s, u"--session"_s, session, u"--provider"_s, u"peer"_s,
+                     u"kill me %1"_s.arg(kill)});
             QVERIFY(p.waitForStarted(10000));
             QByteArray err;
             QByteArray out;

@@ -13,12 +13,12 @@ QByteArray event(const QJsonObject &chunk)
 
 QJsonObject chunkWith(const QJsonObject &delta, const QJsonValue &finish = QJsonValue::Null)
 {
-    QJsonObject choice {{QStringLiteral("index"), 0},
-                         {QStringLiteral("delta"), delta}, {QStringLiteral("finish_reason"), finish}};
-    return QJsonObject {{QStringLiteral("id"), QStringLiteral("chatcmpl-scripted") },
-                         {QStringLiteral("object"), QStringLiteral("chat.completion.chunk") },
-                          {QStringLiteral("model"), QStringLiteral("scripted") },
-                           {QStringLiteral("choices"), QJsonArray {choice}}};
+    QJsonObject choice {
+        {QStringLiteral("index"), 0}, {QStringLiteral("delta"), delta}, {QStringLiteral("finish_reason"), finish}};
+    return QJsonObject {{QStringLiteral("id"), QStringLiteral("chatcmpl-scripted")},
+                        {QStringLiteral("object"), QStringLiteral("chat.completion.chunk")},
+                        {QStringLiteral("model"), QStringLiteral("scripted")},
+                        {QStringLiteral("choices"), QJsonArray {choice}}};
 }
 
 } // namespace
@@ -26,7 +26,7 @@ QJsonObject chunkWith(const QJsonObject &delta, const QJsonValue &finish = QJson
 QByteArray openAiSse(const ScriptedReply &reply)
 {
     QByteArray body = event(
-        chunkWith({{QStringLiteral("role"), QStringLiteral("assistant") }, {QStringLiteral("content"), QString()}}));
+        chunkWith({{QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), QString()}}));
     const int step = qMax(1, reply.chunkChars);
     for (qsizetype i = 0; i < reply.reasoning.size(); i += step)
         body += event(chunkWith({{QStringLiteral("reasoning_content"), reply.reasoning.mid(i, step)}}));
@@ -36,33 +36,30 @@ QByteArray openAiSse(const ScriptedReply &reply)
         const ScriptedToolCall &call = reply.toolCalls.at(n);
         const QByteArray arguments = QJsonDocument(call.arguments).toJson(QJsonDocument::Compact);
         const qsizetype half = arguments.size() / 2;
-        QJsonObject first {
-            {QStringLiteral("index"), int(n)},
-             {QStringLiteral("id"), call.id},
-              {QStringLiteral("type"), QStringLiteral("function") },
-               {QStringLiteral("function"),
-                               QJsonObject {{QStringLiteral("name"), call.name},
-                                             {QStringLiteral("arguments"), QString::fromUtf8(arguments.left(half))}}}};
-        QJsonObject second {
-            {QStringLiteral("index"), int(n)},
-             {QStringLiteral("function"),
+        QJsonObject first {{QStringLiteral("index"), int(n)},
+                           {QStringLiteral("id"), call.id},
+                           {QStringLiteral("type"), QStringLiteral("function")},
+                           {QStringLiteral("function"),
+                            QJsonObject {{QStringLiteral("name"), call.name},
+                                         {QStringLiteral("arguments"), QString::fromUtf8(arguments.left(half))}}}};
+        QJsonObject second {{QStringLiteral("index"), int(n)},
+                            {QStringLiteral("function"),
                              QJsonObject {{QStringLiteral("arguments"), QString::fromUtf8(arguments.mid(half))}}}};
         body += event(chunkWith({{QStringLiteral("tool_calls"), QJsonArray {first}}}));
         body += event(chunkWith({{QStringLiteral("tool_calls"), QJsonArray {second}}}));
     }
     const QString finish = !reply.finishReason.isEmpty() ? reply.finishReason
-                                                         : reply.toolCalls.isEmpty()
-        ? QStringLiteral("stop")
-        : QStringLiteral("tool_calls");
+        : reply.toolCalls.isEmpty()                      ? QStringLiteral("stop")
+                                                         : QStringLiteral("tool_calls");
     body += event(chunkWith(QJsonObject {}, finish));
     if (reply.promptTokens >= 0 || reply.completionTokens >= 0) {
         QJsonObject usage {
             {QStringLiteral("prompt_tokens"), qMax(0, reply.promptTokens)},
-             {QStringLiteral("completion_tokens"), qMax(0, reply.completionTokens)},
-              {QStringLiteral("total_tokens"), qMax(0, reply.promptTokens) + qMax(0, reply.completionTokens)}};
+            {QStringLiteral("completion_tokens"), qMax(0, reply.completionTokens)},
+            {QStringLiteral("total_tokens"), qMax(0, reply.promptTokens) + qMax(0, reply.completionTokens)}};
         if (reply.cachedTokens >= 0)
             usage.insert(QStringLiteral("prompt_tokens_details"),
-                                        QJsonObject {{QStringLiteral("cached_tokens"), reply.cachedTokens}});
+                         QJsonObject {{QStringLiteral("cached_tokens"), reply.cachedTokens}});
         QJsonObject last = chunkWith({});
         last.insert(QStringLiteral("choices"), QJsonArray {});
         last.insert(QStringLiteral("usage"), usage);
@@ -89,12 +86,11 @@ ReplayResponse openAiText(const QString &text, int promptTokens)
 ReplayResponse openAiError(int status, const QString &code, const QString &message)
 {
     const QJsonObject error {{QStringLiteral("message"), message},
-                              {QStringLiteral("type"), QStringLiteral("invalid_request_error") },
-                               {QStringLiteral("code"), code}};
+                             {QStringLiteral("type"), QStringLiteral("invalid_request_error")},
+                             {QStringLiteral("code"), code}};
     return ReplayResponse::fromBytes(
-        status,
-        QJsonDocument(QJsonObject {{QStringLiteral("error"), error}}).toJson(QJsonDocument::Compact),
-                      "application/json");
+        status, QJsonDocument(QJsonObject {{QStringLiteral("error"), error}}).toJson(QJsonDocument::Compact),
+        "application/json");
 }
 
 QJsonObject requestJson(const RecordedRequest &request)

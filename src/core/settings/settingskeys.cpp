@@ -108,16 +108,16 @@ QJsonObject ContextDefaults::toContextJson() const
 {
     return QJsonObject {
         {QStringLiteral("shares"),
-                        QJsonObject {{QStringLiteral("system"), shareFraction(shareSystemPercent)},
-                                      {QStringLiteral("tools"), shareFraction(shareToolsPercent)},
-                                       {QStringLiteral("history"), shareFraction(shareHistoryPercent)},
-                                        {QStringLiteral("current"), shareFraction(shareCurrentPercent)}}},
-                                     {QStringLiteral("history_count"), historyCountCap},
-                                      {QStringLiteral("hard_cap"), double(hardCapMessages)},
-                                       {QStringLiteral("digest_threshold"), double(digestThresholdTokens)},
-                                        {QStringLiteral("digest_keep_turns"), digestKeepTurns},
-                                         {QStringLiteral("tool_result_share"), toolResultSharePercent / 100.0},
-                                        };
+         QJsonObject {{QStringLiteral("system"), shareFraction(shareSystemPercent)},
+                      {QStringLiteral("tools"), shareFraction(shareToolsPercent)},
+                      {QStringLiteral("history"), shareFraction(shareHistoryPercent)},
+                      {QStringLiteral("current"), shareFraction(shareCurrentPercent)}}},
+        {QStringLiteral("history_count"), historyCountCap},
+        {QStringLiteral("hard_cap"), double(hardCapMessages)},
+        {QStringLiteral("digest_threshold"), double(digestThresholdTokens)},
+        {QStringLiteral("digest_keep_turns"), digestKeepTurns},
+        {QStringLiteral("tool_result_share"), toolResultSharePercent / 100.0},
+    };
 }
 
 AgentDefaults AgentDefaults::from(const Values &stored)
@@ -174,9 +174,9 @@ QString toolApprovalsJson(const QList<ToolApproval> &approvals)
     for (const ToolApproval &a : approvals)
         array.append(QJsonObject {
             {QStringLiteral("tool"), a.tool},
-             {QStringLiteral("definition_hash"), a.definitionHash},
-              {QStringLiteral("granted_at"), double(a.grantedAt)},
-             });
+            {QStringLiteral("definition_hash"), a.definitionHash},
+            {QStringLiteral("granted_at"), double(a.grantedAt)},
+        });
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
 }
 

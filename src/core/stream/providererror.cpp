@@ -82,15 +82,15 @@ QString shortened(QString text)
 QString textOfHtml(const QString &html)
 {
     static const QRegularExpression title(QStringLiteral(R"(<title[^>]*>(.*?)</title>)"),
-                                                         QRegularExpression::CaseInsensitiveOption
-                                                             | QRegularExpression::DotMatchesEverythingOption);
+                                          QRegularExpression::CaseInsensitiveOption
+                                              | QRegularExpression::DotMatchesEverythingOption);
     static const QRegularExpression heading(QStringLiteral(R"(<h1[^>]*>(.*?)</h1>)"),
-                                                           QRegularExpression::CaseInsensitiveOption
-                                                               | QRegularExpression::DotMatchesEverythingOption);
+                                            QRegularExpression::CaseInsensitiveOption
+                                                | QRegularExpression::DotMatchesEverythingOption);
     static const QRegularExpression tags(QStringLiteral(R"(<[^>]*>)"));
     static const QRegularExpression invisible(QStringLiteral(R"(<(script|style)[^>]*>.*?</\1>)"),
-                                                             QRegularExpression::CaseInsensitiveOption
-                                                                 | QRegularExpression::DotMatchesEverythingOption);
+                                              QRegularExpression::CaseInsensitiveOption
+                                                  | QRegularExpression::DotMatchesEverythingOption);
     for (const QRegularExpression *element : {&title, &heading}) {
         const auto match = element->match(html);
         if (match.hasMatch()) {

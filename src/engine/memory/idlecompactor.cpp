@@ -58,10 +58,9 @@ void IdleCompactor::stop()
 bool IdleCompactor::isBusy(const Session &session) const
 {
     // Stored states of a run in flight (the agent loop's names and the older ones).
-    static const QStringList busy {
-        QStringLiteral("pending"),           QStringLiteral("active"),
-                                                            QStringLiteral("waiting_tool"),      QStringLiteral("streaming"),
-                                                                                                                QStringLiteral("awaiting_approval"), QStringLiteral("running_tools")};
+    static const QStringList busy {QStringLiteral("pending"),           QStringLiteral("active"),
+                                   QStringLiteral("waiting_tool"),      QStringLiteral("streaming"),
+                                   QStringLiteral("awaiting_approval"), QStringLiteral("running_tools")};
     return (m_registry && m_registry->isActive(session.id)) || busy.contains(toString(session.state))
         || (m_consolidator && m_consolidator->isRunning(session.id))
         || (m_extractor && m_extractor->isRunning(session.id));

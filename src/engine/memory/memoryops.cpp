@@ -61,8 +61,8 @@ Result<Memory> find(Store &store, const QString &idOrPrefix)
     return StorageError {
         matches.isEmpty() ? StorageError::Kind::NotFound : StorageError::Kind::Invalid,
         matches.isEmpty()
-        ? QStringLiteral("no memory %1").arg(idOrPrefix)
-        : QStringLiteral("%1 matches %2 memories; give more of the id").arg(idOrPrefix).arg(matches.size())};
+            ? QStringLiteral("no memory %1").arg(idOrPrefix)
+            : QStringLiteral("%1 matches %2 memories; give more of the id").arg(idOrPrefix).arg(matches.size())};
 }
 
 Status accept(Store &store, const QString &id)
@@ -104,7 +104,7 @@ Status promote(Store &store, const QString &id, MemoryScope to)
     const auto rank = [](MemoryScope s) { return s == MemoryScope::Branch ? 0 : s == MemoryScope::Session ? 1 : 2; };
     if (rank(to) < rank(current->scope))
         return invalid(
-            QStringLiteral("a %1 memory cannot be narrowed to %2") .arg(toString(current->scope), toString(to)));
+            QStringLiteral("a %1 memory cannot be narrowed to %2").arg(toString(current->scope), toString(to)));
     if (to == current->scope)
         return {};
     const QString session = current->sessionId.isEmpty() ? current->sourceSessionId : current->sessionId;

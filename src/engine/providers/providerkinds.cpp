@@ -41,12 +41,10 @@ QString baseUrlProblem(const QUrl &url)
         return QCoreApplication::translate("Skein::ProviderKinds",
                                            "the base URL contains a user name or password; give the key separately "
                                            "so that it is kept in the keychain, and use the URL without it");
-    static const QStringList
-        secretParameters {
-            QStringLiteral("key"),     QStringLiteral("api_key"), QStringLiteral("apikey"),
-                                                                                 QStringLiteral("api-key"), QStringLiteral("token"),   QStringLiteral("access_token"),
-                                                                                                                                                      QStringLiteral("auth"),    QStringLiteral("secret"),  QStringLiteral("password"),
-                                                                                                                                                                                                                           QStringLiteral("sig")};
+    static const QStringList secretParameters {
+        QStringLiteral("key"),      QStringLiteral("api_key"),      QStringLiteral("apikey"), QStringLiteral("api-key"),
+        QStringLiteral("token"),    QStringLiteral("access_token"), QStringLiteral("auth"),   QStringLiteral("secret"),
+        QStringLiteral("password"), QStringLiteral("sig")};
     const QList<std::pair<QString, QString>> items = QUrlQuery(url).queryItems();
     for (const auto &[name, value] : items)
         if (secretParameters.contains(name.toLower()))

@@ -18,7 +18,8 @@ namespace {
 QJsonObject objectSchema(const QJsonObject &properties, const QStringList &required)
 {
     QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
-                         {QStringLiteral("properties"), properties}, {QStringLiteral("additionalProperties"), false}};
+                        {QStringLiteral("properties"), properties},
+                        {QStringLiteral("additionalProperties"), false}};
     if (!required.isEmpty())
         schema.insert(QStringLiteral("required"), QJsonArray::fromStringList(required));
     return schema;
@@ -75,11 +76,11 @@ void CurrentDateTimeTool::start(const QJsonObject &arguments, const ToolContext 
     const QString weekday = QLocale::c().dayName(now.date().dayOfWeek());
     ToolResult r = ToolResult::text(QStringLiteral("%1 (%2, %3, UTC%4)").arg(iso, weekday, zoneId, offsetText(offset)));
     r.structured = QJsonObject {{QStringLiteral("iso8601"), iso},
-                                 {QStringLiteral("zone"), zoneId},
-                                  {QStringLiteral("utcOffset"), offsetText(offset)},
-                                   {QStringLiteral("utcOffsetSeconds"), offset},
-                                    {QStringLiteral("weekday"), weekday},
-                                     {QStringLiteral("unixMs"), double(now.toMSecsSinceEpoch())}};
+                                {QStringLiteral("zone"), zoneId},
+                                {QStringLiteral("utcOffset"), offsetText(offset)},
+                                {QStringLiteral("utcOffsetSeconds"), offset},
+                                {QStringLiteral("weekday"), weekday},
+                                {QStringLiteral("unixMs"), double(now.toMSecsSinceEpoch())}};
     call->finish(r);
 }
 
@@ -94,7 +95,7 @@ QString CalculatorTool::description() const
 QJsonObject CalculatorTool::parameters() const
 {
     return objectSchema({{QStringLiteral("expression"), stringProperty(QStringLiteral("e.g. \"(2 + 3) * 4 ^ 2\""))}},
-                         {QStringLiteral("expression")});
+                        {QStringLiteral("expression")});
 }
 
 void CalculatorTool::start(const QJsonObject &arguments, const ToolContext &, ToolInvocation *call)
@@ -124,12 +125,12 @@ QString MemorySearchTool::description() const
 
 QJsonObject MemorySearchTool::parameters() const
 {
-    return objectSchema(
-        {{QStringLiteral("query"), stringProperty(QStringLiteral("text to look for"))},
-          {QStringLiteral("limit"),
+    return objectSchema({{QStringLiteral("query"), stringProperty(QStringLiteral("text to look for"))},
+                         {QStringLiteral("limit"),
                           QJsonObject {{QStringLiteral("type"), QStringLiteral("integer")},
-                                        {QStringLiteral("minimum"), 1}, {QStringLiteral("maximum"), 50}}}},
-           {QStringLiteral("query")});
+                                       {QStringLiteral("minimum"), 1},
+                                       {QStringLiteral("maximum"), 50}}}},
+                        {QStringLiteral("query")});
 }
 
 void MemorySearchTool::start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call)
@@ -159,9 +160,9 @@ void MemorySearchTool::start(const QJsonObject &arguments, const ToolContext &co
                 if (!m.content.contains(query, Qt::CaseInsensitive))
                     continue;
                 found.append(QJsonObject {{QStringLiteral("id"), m.id},
-                                           {QStringLiteral("type"), toString(m.type)},
-                                            {QStringLiteral("scope"), toString(m.scope)},
-                                             {QStringLiteral("content"), m.content}});
+                                          {QStringLiteral("type"), toString(m.type)},
+                                          {QStringLiteral("scope"), toString(m.scope)},
+                                          {QStringLiteral("content"), m.content}});
                 lines.append(QStringLiteral("- [%1] %2").arg(toString(m.type), m.content));
                 if (found.size() >= limit)
                     break;
@@ -184,17 +185,12 @@ QJsonObject MemorySaveTool::parameters() const
 {
     return objectSchema(
         {{QStringLiteral("content"), stringProperty(QStringLiteral("the memory, one self-contained sentence"))},
-          {QStringLiteral("type"),
-              QJsonObject {
-                  {QStringLiteral("type"), QStringLiteral("string")},
-                   {QStringLiteral("enum"),
-                       QJsonArray {
-                           QStringLiteral("preference"),
-                                          QStringLiteral("fact"),
-                                                         QStringLiteral("profile"),
-                                                                        QStringLiteral("instruction"),
-                                                                                       QStringLiteral("task")}}}}},
-                  {QStringLiteral("content")});
+         {QStringLiteral("type"),
+          QJsonObject {{QStringLiteral("type"), QStringLiteral("string")},
+                       {QStringLiteral("enum"),
+                        QJsonArray {QStringLiteral("preference"), QStringLiteral("fact"), QStringLiteral("profile"),
+                                    QStringLiteral("instruction"), QStringLiteral("task")}}}}},
+        {QStringLiteral("content")});
 }
 
 void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &context, ToolInvocation *call)
@@ -238,8 +234,8 @@ void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &cont
                     QCoreApplication::translate("Skein::BuiltinTools", "The memory could not be saved: %1")
                         .arg(s.error().message));
             ToolResult r = ToolResult::text(m.status == MemoryStatus::Pending
-                                            ? QStringLiteral("Saved; the user will review it before it is used.")
-                                            : QStringLiteral("Saved."));
+                                                ? QStringLiteral("Saved; the user will review it before it is used.")
+                                                : QStringLiteral("Saved."));
             r.structured = QJsonObject {{QStringLiteral("id"), m.id}, {QStringLiteral("status"), toString(m.status)}};
             return r;
         },

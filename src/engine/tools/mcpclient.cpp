@@ -31,8 +31,8 @@ QString contentText(const QJsonArray &content)
         } else if (type == u"resource") {
             const QJsonObject r = block.value(QStringLiteral("resource")).toObject();
             parts.append(r.contains(QStringLiteral("text"))
-                         ? r.value(QStringLiteral("text")).toString()
-                         : QStringLiteral("[resource %1]").arg(r.value(QStringLiteral("uri")).toString()));
+                             ? r.value(QStringLiteral("text")).toString()
+                             : QStringLiteral("[resource %1]").arg(r.value(QStringLiteral("uri")).toString()));
         } else if (type == u"resource_link") {
             parts.append(QStringLiteral("[resource %1]").arg(block.value(QStringLiteral("uri")).toString()));
         } else {
@@ -128,8 +128,7 @@ qint64 McpClient::request(const QString &method, const QJsonObject &params, Call
                 return;
             Pending p = m_pending.take(id);
             notify(QStringLiteral("notifications/cancelled"),
-                                  {{QStringLiteral("requestId"), id},
-                                    {QStringLiteral("reason"), QStringLiteral("timeout")}});
+                   {{QStringLiteral("requestId"), id}, {QStringLiteral("reason"), QStringLiteral("timeout")}});
             if (p.callback)
                 p.callback(
                     {},
@@ -140,7 +139,8 @@ qint64 McpClient::request(const QString &method, const QJsonObject &params, Call
     }
     m_pending.insert(id, std::move(pending));
     QJsonObject message {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                          {QStringLiteral("id"), id}, {QStringLiteral("method"), method}};
+                         {QStringLiteral("id"), id},
+                         {QStringLiteral("method"), method}};
     if (!params.isEmpty())
         message.insert(QStringLiteral("params"), params);
     if (m_transport)
@@ -165,32 +165,32 @@ void McpClient::initialize()
         capabilities.insert(QStringLiteral("roots"), QJsonObject {{QStringLiteral("listChanged"), true}});
     const QJsonObject params {
         {QStringLiteral("protocolVersion"), protocolVersion},
-         {QStringLiteral("capabilities"), capabilities},
-          {QStringLiteral("clientInfo"),
-                          QJsonObject {{QStringLiteral("name"), QStringLiteral("skein")},
-                                        {QStringLiteral("version"), AppInfo::version()}}},
-          };
+        {QStringLiteral("capabilities"), capabilities},
+        {QStringLiteral("clientInfo"),
+         QJsonObject {{QStringLiteral("name"), QStringLiteral("skein")},
+                      {QStringLiteral("version"), AppInfo::version()}}},
+    };
     request(
         QStringLiteral("initialize"), params,
-            [this](const QJsonObject &result, const std::optional<RpcError> &error) {
-                if (error) {
-                    fail(tr("The server refused to initialize: %1").arg(error->message));
-                    return;
-                }
-                const QString version = result.value(QStringLiteral("protocolVersion")).toString();
-                if (!supportedVersions.contains(version)) {
-                    fail(tr("The server speaks MCP version “%1”, which Skein does not support.").arg(version));
-                    return;
-                }
-                m_negotiatedVersion = version;
-                m_serverInfo = result.value(QStringLiteral("serverInfo")).toObject();
-                m_serverCapabilities = result.value(QStringLiteral("capabilities")).toObject();
-                m_transport->setProtocolVersion(version);
-                notify(QStringLiteral("notifications/initialized"));
-                m_listing = true;
-                listTools({}, {});
-            },
-            m_options.requestTimeout);
+        [this](const QJsonObject &result, const std::optional<RpcError> &error) {
+            if (error) {
+                fail(tr("The server refused to initialize: %1").arg(error->message));
+                return;
+            }
+            const QString version = result.value(QStringLiteral("protocolVersion")).toString();
+            if (!supportedVersions.contains(version)) {
+                fail(tr("The server speaks MCP version “%1”, which Skein does not support.").arg(version));
+                return;
+            }
+            m_negotiatedVersion = version;
+            m_serverInfo = result.value(QStringLiteral("serverInfo")).toObject();
+            m_serverCapabilities = result.value(QStringLiteral("capabilities")).toObject();
+            m_transport->setProtocolVersion(version);
+            notify(QStringLiteral("notifications/initialized"));
+            m_listing = true;
+            listTools({}, {});
+        },
+        m_options.requestTimeout);
 }
 
 void McpClient::listTools(const QString &cursor, QList<McpToolInfo> collected)
@@ -200,47 +200,46 @@ void McpClient::listTools(const QString &cursor, QList<McpToolInfo> collected)
         params.insert(QStringLiteral("cursor"), cursor);
     request(
         QStringLiteral("tools/list"), params,
-                       [this, collected](const QJsonObject &result, const std::optional<RpcError> &error) mutable {
-                           if (error) {
-                               m_listing = false;
-                               if (m_state == State::Starting)
-                                   fail(tr("The server could not list its tools: %1").arg(error->message));
-                               else
-                                   m_log->appendLine(
-                                       QStringLiteral("[skein] tools/list failed: %1").arg(error->message));
-                               return;
-                           }
-                           for (const QJsonValue &v : result.value(QStringLiteral("tools")).toArray()) {
-                               const QJsonObject t = v.toObject();
-                               McpToolInfo info;
-                               info.name = t.value(QStringLiteral("name")).toString();
-                               if (info.name.isEmpty())
-                                   continue;
-                               info.title = t.value(QStringLiteral("title")).toString();
-                               info.description = t.value(QStringLiteral("description")).toString();
-                               info.inputSchema = t.value(QStringLiteral("inputSchema")).toObject();
-                               info.annotations = t.value(QStringLiteral("annotations")).toObject();
-                               info.readOnly = info.annotations.value(QStringLiteral("readOnlyHint")).toBool(false);
-                               collected.append(info);
-                           }
-                           const QString next = result.value(QStringLiteral("nextCursor")).toString();
-                           if (!next.isEmpty() && collected.size() < 10000) {
-                               listTools(next, collected);
-                               return;
-                           }
-                           m_listing = false;
-                           m_tools = collected;
-                           const bool first = m_state == State::Starting;
-                           setState(State::Ready);
-                           Q_EMIT toolsChanged();
-                           if (first)
-                               Q_EMIT ready();
-                           if (std::exchange(m_relistQueued, false)) {
-                               m_listing = true;
-                               listTools({}, {});
-                           }
-                       },
-                       m_options.requestTimeout);
+        [this, collected](const QJsonObject &result, const std::optional<RpcError> &error) mutable {
+            if (error) {
+                m_listing = false;
+                if (m_state == State::Starting)
+                    fail(tr("The server could not list its tools: %1").arg(error->message));
+                else
+                    m_log->appendLine(QStringLiteral("[skein] tools/list failed: %1").arg(error->message));
+                return;
+            }
+            for (const QJsonValue &v : result.value(QStringLiteral("tools")).toArray()) {
+                const QJsonObject t = v.toObject();
+                McpToolInfo info;
+                info.name = t.value(QStringLiteral("name")).toString();
+                if (info.name.isEmpty())
+                    continue;
+                info.title = t.value(QStringLiteral("title")).toString();
+                info.description = t.value(QStringLiteral("description")).toString();
+                info.inputSchema = t.value(QStringLiteral("inputSchema")).toObject();
+                info.annotations = t.value(QStringLiteral("annotations")).toObject();
+                info.readOnly = info.annotations.value(QStringLiteral("readOnlyHint")).toBool(false);
+                collected.append(info);
+            }
+            const QString next = result.value(QStringLiteral("nextCursor")).toString();
+            if (!next.isEmpty() && collected.size() < 10000) {
+                listTools(next, collected);
+                return;
+            }
+            m_listing = false;
+            m_tools = collected;
+            const bool first = m_state == State::Starting;
+            setState(State::Ready);
+            Q_EMIT toolsChanged();
+            if (first)
+                Q_EMIT ready();
+            if (std::exchange(m_relistQueued, false)) {
+                m_listing = true;
+                listTools({}, {});
+            }
+        },
+        m_options.requestTimeout);
 }
 
 void McpClient::callTool(const QString &name, const QJsonObject &arguments, ToolInvocation *call)
@@ -251,35 +250,35 @@ void McpClient::callTool(const QString &name, const QJsonObject &arguments, Tool
     }
     const qint64 id = m_nextId; // request() takes this id; it doubles as the progress token
     const QJsonObject params {{QStringLiteral("name"), name},
-                               {QStringLiteral("arguments"), arguments},
-                                {QStringLiteral("_meta"), QJsonObject {{QStringLiteral("progressToken"), id}}}};
+                              {QStringLiteral("arguments"), arguments},
+                              {QStringLiteral("_meta"), QJsonObject {{QStringLiteral("progressToken"), id}}}};
     QPointer<ToolInvocation> guard(call);
     request(
         QStringLiteral("tools/call"), params,
-                       [guard](const QJsonObject &result, const std::optional<RpcError> &error) {
-                           if (!guard)
-                               return;
-                           if (error) {
-                               guard->finish(ToolResult::error(error->message));
-                               return;
-                           }
-                           ToolResult r;
-                           r.content = contentText(result.value(QStringLiteral("content")).toArray());
-                           r.isError = result.value(QStringLiteral("isError")).toBool(false);
-                           if (result.value(QStringLiteral("structuredContent")).isObject())
-                               r.structured = result.value(QStringLiteral("structuredContent")).toObject();
-                           guard->finish(r);
-                       },
-                       std::chrono::milliseconds(0));
+        [guard](const QJsonObject &result, const std::optional<RpcError> &error) {
+            if (!guard)
+                return;
+            if (error) {
+                guard->finish(ToolResult::error(error->message));
+                return;
+            }
+            ToolResult r;
+            r.content = contentText(result.value(QStringLiteral("content")).toArray());
+            r.isError = result.value(QStringLiteral("isError")).toBool(false);
+            if (result.value(QStringLiteral("structuredContent")).isObject())
+                r.structured = result.value(QStringLiteral("structuredContent")).toObject();
+            guard->finish(r);
+        },
+        std::chrono::milliseconds(0));
     m_pending[id].call = call;
     QPointer<McpClient> self(this);
     call->setCancelHandler([self, id] {
         if (!self || !self->m_pending.contains(id))
             return;
         self->m_pending.remove(id);
-        self->notify(QStringLiteral("notifications/cancelled"),
-                                    {{QStringLiteral("requestId"), id},
-                                      {QStringLiteral("reason"), QStringLiteral("cancelled by the user")}});
+        self->notify(
+            QStringLiteral("notifications/cancelled"),
+            {{QStringLiteral("requestId"), id}, {QStringLiteral("reason"), QStringLiteral("cancelled by the user")}});
     });
 }
 
@@ -316,20 +315,21 @@ void McpClient::handleServerRequest(const QJsonObject &message)
 {
     const QString method = message.value(QStringLiteral("method")).toString();
     QJsonObject reply {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                        {QStringLiteral("id"), message.value(QStringLiteral("id"))}};
+                       {QStringLiteral("id"), message.value(QStringLiteral("id"))}};
     if (method == u"ping") {
         reply.insert(QStringLiteral("result"), QJsonObject {});
     } else if (method == u"roots/list" && !m_options.roots.isEmpty()) {
         QJsonArray roots;
         for (const QString &dir : m_options.roots) {
             roots.append(QJsonObject {{QStringLiteral("uri"), QUrl::fromLocalFile(dir).toString()},
-                                       {QStringLiteral("name"), QDir(dir).dirName()}});
+                                      {QStringLiteral("name"), QDir(dir).dirName()}});
         }
         reply.insert(QStringLiteral("result"), QJsonObject {{QStringLiteral("roots"), roots}});
     } else {
-        reply.insert(QStringLiteral("error"),
+        reply.insert(
+            QStringLiteral("error"),
             QJsonObject {{QStringLiteral("code"), methodNotFound},
-                          {QStringLiteral("message"), QStringLiteral("Skein does not support %1").arg(method)}});
+                         {QStringLiteral("message"), QStringLiteral("Skein does not support %1").arg(method)}});
     }
     if (m_transport)
         m_transport->send(reply);
@@ -352,13 +352,13 @@ void McpClient::handleNotification(const QString &method, const QJsonObject &par
             auto it = m_pending.find(qint64(token.toDouble()));
             if (it != m_pending.end() && it->call) {
                 it->call->reportProgress(params.value(QStringLiteral("progress")).toDouble(),
-                                                      params.value(QStringLiteral("total")).toDouble(0),
-                                                                   params.value(QStringLiteral("message")).toString());
+                                         params.value(QStringLiteral("total")).toDouble(0),
+                                         params.value(QStringLiteral("message")).toString());
             }
         }
     } else if (method == u"notifications/message") {
-        m_log->appendLine(QStringLiteral("[%1] %2").arg(params.value(
-            QStringLiteral("level")).toString(), params.value(QStringLiteral("data")).toVariant().toString()));
+        m_log->appendLine(QStringLiteral("[%1] %2").arg(params.value(QStringLiteral("level")).toString(),
+                                                        params.value(QStringLiteral("data")).toVariant().toString()));
     }
     Q_EMIT notificationReceived(method, params);
 }

@@ -173,10 +173,8 @@ void McpHttpTransport::handleFinished(QNetworkReply *reply, const QJsonValue &re
     Q_EMIT diagnostic(message);
     // A JSON-RPC error body is the answer itself.
     const QJsonDocument doc = QJsonDocument::fromJson(body);
-    if (doc.isObject()
-        && doc.object().contains(QStringLiteral("error"))
-                                 && doc.object().contains(QStringLiteral("id"))
-                                                          && !doc.object().value(QStringLiteral("id")).isNull()) {
+    if (doc.isObject() && doc.object().contains(QStringLiteral("error")) && doc.object().contains(QStringLiteral("id"))
+        && !doc.object().value(QStringLiteral("id")).isNull()) {
         Q_EMIT messageReceived(doc.object());
         return;
     }
@@ -207,10 +205,9 @@ void McpHttpTransport::failRequest(const QJsonValue &requestId, const QString &m
 {
     Q_EMIT messageReceived(QJsonObject {
         {QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-         {QStringLiteral("id"), requestId},
-          {QStringLiteral("error"),
-                          QJsonObject {{QStringLiteral("code"), -32000}, {QStringLiteral("message"), message}}},
-          });
+        {QStringLiteral("id"), requestId},
+        {QStringLiteral("error"), QJsonObject {{QStringLiteral("code"), -32000}, {QStringLiteral("message"), message}}},
+    });
 }
 
 void McpHttpTransport::emitJson(const QByteArray &bytes)

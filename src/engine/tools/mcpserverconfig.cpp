@@ -179,8 +179,8 @@ QString origin(const McpServerConfig &server)
             return c.isLetterOrNumber() || QStringView(u"-_./=:@%+,").contains(c);
         });
         words << (plain ? word
-                        : QLatin1Char('\'')
-                          + QString(word).replace(QStringLiteral("'"), QStringLiteral("'\\''")) + QLatin1Char('\''));
+                        : QLatin1Char('\'') + QString(word).replace(QStringLiteral("'"), QStringLiteral("'\\''"))
+                          + QLatin1Char('\''));
     }
     QString text = words.join(QLatin1Char(' '));
     if (!server.cwd.isEmpty())

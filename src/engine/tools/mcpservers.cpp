@@ -72,7 +72,7 @@ QString McpServerStore::secretOf(const McpServerConfig &server)
     if (!hasSecrets(server))
         return {};
     const QJsonObject o {{QStringLiteral("env"), mapJson(server.env)},
-                          {QStringLiteral("headers"), mapJson(server.headers)}};
+                         {QStringLiteral("headers"), mapJson(server.headers)}};
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 

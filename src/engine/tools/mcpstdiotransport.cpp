@@ -16,20 +16,20 @@ namespace Skein {
 QProcessEnvironment McpStdioTransport::minimalEnvironment(const QProcessEnvironment &from)
 {
     static const QStringList names {QStringLiteral("PATH"),         QStringLiteral("HOME"),
-                                                                                   QStringLiteral("USER"),         QStringLiteral("LOGNAME"),
-                                                                                                                                  QStringLiteral("SHELL"),        QStringLiteral("LANG"),
-                                                                                                                                                                                 QStringLiteral("LANGUAGE"),     QStringLiteral("TZ"),
-                                                                                                                                                                                                                                QStringLiteral("TMPDIR"),       QStringLiteral("TEMP"),
-                                                                                                                                                                                                                                                                               QStringLiteral("TMP"),          QStringLiteral("TERM"),
-                                                                                                                                                                                                                                                                                                                              QStringLiteral("DISPLAY"),      QStringLiteral("WAYLAND_DISPLAY"),
-                                                                                                                                                                                                                                                                                                                                                                             QStringLiteral("http_proxy"),   QStringLiteral("https_proxy"),
-                                                                                                                                                                                                                                                                                                                                                                                                                            QStringLiteral("no_proxy"),     QStringLiteral("HTTP_PROXY"),
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                           QStringLiteral("HTTPS_PROXY"),  QStringLiteral("NO_PROXY"),
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                          QStringLiteral("SYSTEMROOT"),   QStringLiteral("APPDATA"),
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         QStringLiteral("LOCALAPPDATA"), QStringLiteral("USERPROFILE"),
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                        QStringLiteral("COMSPEC"),      QStringLiteral("PATHEXT")};
-    static const QStringList prefixes {
-        QStringLiteral("LC_"), QStringLiteral("XDG_"), QStringLiteral("npm_config_"), QStringLiteral("NPM_CONFIG_")};
+                                    QStringLiteral("USER"),         QStringLiteral("LOGNAME"),
+                                    QStringLiteral("SHELL"),        QStringLiteral("LANG"),
+                                    QStringLiteral("LANGUAGE"),     QStringLiteral("TZ"),
+                                    QStringLiteral("TMPDIR"),       QStringLiteral("TEMP"),
+                                    QStringLiteral("TMP"),          QStringLiteral("TERM"),
+                                    QStringLiteral("DISPLAY"),      QStringLiteral("WAYLAND_DISPLAY"),
+                                    QStringLiteral("http_proxy"),   QStringLiteral("https_proxy"),
+                                    QStringLiteral("no_proxy"),     QStringLiteral("HTTP_PROXY"),
+                                    QStringLiteral("HTTPS_PROXY"),  QStringLiteral("NO_PROXY"),
+                                    QStringLiteral("SYSTEMROOT"),   QStringLiteral("APPDATA"),
+                                    QStringLiteral("LOCALAPPDATA"), QStringLiteral("USERPROFILE"),
+                                    QStringLiteral("COMSPEC"),      QStringLiteral("PATHEXT")};
+    static const QStringList prefixes {QStringLiteral("LC_"), QStringLiteral("XDG_"), QStringLiteral("npm_config_"),
+                                       QStringLiteral("NPM_CONFIG_")};
     QProcessEnvironment out;
     const QStringList keys = from.keys();
     for (const QString &key : keys) {

@@ -119,7 +119,7 @@ Status ToolApprovals::grant(Store &store, const ToolDefinitionInfo &definition)
     QJsonObject d = defs.value();
     d.insert(definition.name,
              QJsonObject {{QStringLiteral("description"), definition.description},
-                           {QStringLiteral("parameters"), definition.parameters}});
+                          {QStringLiteral("parameters"), definition.parameters}});
     return save(store, out, d);
 }
 

@@ -68,11 +68,11 @@ QJsonArray ToolRegistry::definitions() const
     for (const auto &t : m_tools) {
         out.append(QJsonObject {
             {QStringLiteral("type"), QStringLiteral("function")},
-             {QStringLiteral("function"),
-                             QJsonObject {{QStringLiteral("name"), t->name()},
-                                           {QStringLiteral("description"), t->description()},
-                                            {QStringLiteral("parameters"), t->parameters()}}},
-             });
+            {QStringLiteral("function"),
+             QJsonObject {{QStringLiteral("name"), t->name()},
+                          {QStringLiteral("description"), t->description()},
+                          {QStringLiteral("parameters"), t->parameters()}}},
+        });
     }
     return out;
 }

@@ -38,9 +38,9 @@ QJsonArray toolCallsJson(const QList<ToolCall> &calls)
     for (const ToolCall &c : calls)
         array.append(QJsonObject {
             {QStringLiteral("id"), c.id},
-             {QStringLiteral("name"), c.name},
-              {QStringLiteral("arguments"), c.argumentsJson},
-             });
+            {QStringLiteral("name"), c.name},
+            {QStringLiteral("arguments"), c.argumentsJson},
+        });
     return array;
 }
 

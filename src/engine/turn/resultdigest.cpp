@@ -84,7 +84,9 @@ QString ResultDigest::make(const QString &raw, int maxTokens)
 {
     if (estimateTokens(raw) <= maxTokens)
         return {};
-    const QString note = QStringLiteral("[digest of a %1-character tool result; the full text is kept in the tool log]\n") .arg(raw.size());
+    const QString note
+        = QStringLiteral("[digest of a %1-character tool result; the full text is kept in the tool log]\n")
+              .arg(raw.size());
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(raw.toUtf8(), &error);
     if (error.error == QJsonParseError::NoError && (doc.isObject() || doc.isArray())) {

@@ -199,7 +199,7 @@ void Turn::resume(const QString &sessionId)
                 done.insert(v.toObject().value(QStringLiteral("id")).toString());
             for (const QJsonValue &v : r->checkpoint.pendingCalls)
                 requestIds.insert(v.toObject().value(QStringLiteral("id")).toString(),
-                                                     v.toObject().value(QStringLiteral("request_id")).toString());
+                                  v.toObject().value(QStringLiteral("request_id")).toString());
             m_iteration = r->checkpoint.iteration;
             m_assistantId = r->assistant.id;
             m_leafId = r->leaf;
@@ -353,14 +353,14 @@ void Turn::beginTools(const QList<ToolCall> &calls)
                 }
                 if (used) {
                     c.id = (c.id.isEmpty() ? QStringLiteral("call") : c.id) + QLatin1Char('_')
-                            + Ids::create().remove(QLatin1Char('-')).left(8);
+                        + Ids::create().remove(QLatin1Char('-')).left(8);
                     renamed = true;
                 }
                 taken.insert(c.id);
                 out.ids.append(c.id);
-                stored.append(
-                    QJsonObject {{QStringLiteral("id"), c.id},
-                                  {QStringLiteral("name"), c.name}, {QStringLiteral("arguments"), c.argumentsJson}});
+                stored.append(QJsonObject {{QStringLiteral("id"), c.id},
+                                           {QStringLiteral("name"), c.name},
+                                           {QStringLiteral("arguments"), c.argumentsJson}});
                 QJsonObject pending = cp.pendingCalls.at(i).toObject();
                 pending.insert(QStringLiteral("id"), c.id);
                 pending.insert(QStringLiteral("request_id"), c.id);
@@ -415,15 +415,15 @@ RuntimeCheckpoint Turn::checkpoint() const
     cp.updatedAt = Ids::nowMs();
     for (const Slot &s : m_slots) {
         if (s.phase == QLatin1String("done"))
-            cp.completedCalls.append(
-                QJsonObject {{QStringLiteral("id"), s.call.id},
-                              {QStringLiteral("name"), s.call.name}, {QStringLiteral("status"), toString(s.status)}});
+            cp.completedCalls.append(QJsonObject {{QStringLiteral("id"), s.call.id},
+                                                  {QStringLiteral("name"), s.call.name},
+                                                  {QStringLiteral("status"), toString(s.status)}});
         else
             cp.pendingCalls.append(QJsonObject {{QStringLiteral("id"), s.call.id},
-                                                 {QStringLiteral("request_id"), s.requestId},
-                                                  {QStringLiteral("name"), s.call.name},
-                                                   {QStringLiteral("arguments"), s.call.argumentsJson},
-                                                    {QStringLiteral("phase"), s.phase}});
+                                                {QStringLiteral("request_id"), s.requestId},
+                                                {QStringLiteral("name"), s.call.name},
+                                                {QStringLiteral("arguments"), s.call.argumentsJson},
+                                                {QStringLiteral("phase"), s.phase}});
     }
     return cp;
 }

@@ -94,7 +94,7 @@ void Turn::nextCall()
         storeResult(
             slot.call.id,
             ToolResult::error(QStringLiteral("Unknown tool %1. Available tools: %2.").arg(slot.call.name, names)),
-                              ToolStatus::Failed, true);
+            ToolStatus::Failed, true);
         return;
     }
     QString parseError;
@@ -127,9 +127,8 @@ void Turn::prepareCall(Slot &slot, bool grantAlways, bool approved)
 {
     const std::shared_ptr<Tool> tool = m_tools ? m_tools->find(slot.call.name) : nullptr;
     if (!tool) {
-        storeResult(slot.call.id,
-                    ToolResult::error(QStringLiteral("The tool %1 is gone.").arg(slot.call.name)), ToolStatus::Failed,
-                                      true);
+        storeResult(slot.call.id, ToolResult::error(QStringLiteral("The tool %1 is gone.").arg(slot.call.name)),
+                    ToolStatus::Failed, true);
         return;
     }
     const ToolDefinitionInfo definition = ToolDefinitionInfo::of(*tool);
@@ -176,7 +175,8 @@ void Turn::prepareCall(Slot &slot, bool grantAlways, bool approved)
                     if (Status s = store.toolLog().save(entry); !s)
                         return s.error();
                     if (Status s
-                        = store.checkpoints().save(withPhase(cp, call.id, QStringLiteral("awaiting_approval"))); !s)
+                        = store.checkpoints().save(withPhase(cp, call.id, QStringLiteral("awaiting_approval")));
+                        !s)
                         return s.error();
                     return p;
                 }
@@ -224,9 +224,8 @@ void Turn::onPrepared(const Prepared &prepared)
         return;
     case Prepared::Action::Run:
         if (m_cancelRequested) {
-            storeResult(slot->call.id,
-                        ToolResult::error(QStringLiteral("Not run: the user stopped the turn.")), ToolStatus::Failed,
-                                          true);
+            storeResult(slot->call.id, ToolResult::error(QStringLiteral("Not run: the user stopped the turn.")),
+                        ToolStatus::Failed, true);
             return;
         }
         runTool(*slot);
@@ -258,9 +257,8 @@ void Turn::decide(const QString &callId, ApprovalDecision decision)
     if (!slot)
         return;
     if (decision == ApprovalDecision::Deny) {
-        storeResult(callId,
-                    ToolResult::error(QStringLiteral("Denied: the user did not allow this tool call.")),
-                                      ToolStatus::Denied, true);
+        storeResult(callId, ToolResult::error(QStringLiteral("Denied: the user did not allow this tool call.")),
+                    ToolStatus::Denied, true);
         return;
     }
     prepareCall(*slot, decision == ApprovalDecision::AllowAlways, true);
@@ -270,9 +268,8 @@ void Turn::runTool(Slot &slot)
 {
     const std::shared_ptr<Tool> tool = m_tools ? m_tools->find(slot.call.name) : nullptr;
     if (!tool) {
-        storeResult(slot.call.id,
-                    ToolResult::error(QStringLiteral("The tool %1 is gone.").arg(slot.call.name)), ToolStatus::Failed,
-                                      true);
+        storeResult(slot.call.id, ToolResult::error(QStringLiteral("The tool %1 is gone.").arg(slot.call.name)),
+                    ToolStatus::Failed, true);
         return;
     }
     slot.phase = QStringLiteral("running");
@@ -379,8 +376,8 @@ QString Turn::repeatNudge(const QString &toolName, int times)
     return QStringLiteral(
                "Not run: you already called %1 %2 times with (nearly) the same arguments in this turn without "
                "progress. Change your approach, or answer the user with what you know.")
-            .arg(toolName)
-            .arg(times);
+        .arg(toolName)
+        .arg(times);
 }
 
 QString Turn::brokenArgumentsResult(const QString &toolName, const QString &arguments, bool cutByLength,
@@ -395,13 +392,13 @@ QString Turn::brokenArgumentsResult(const QString &toolName, const QString &argu
                    "Not run: your call to %1 was cut off after %2 characters of arguments: the reply reached its "
                    "output limit (max_tokens) inside them, so they are incomplete JSON.%3 The next reply has more "
                    "room: send the complete call again, or answer without it.")
-                .arg(toolName)
-                .arg(arguments.size())
-                .arg(began);
+            .arg(toolName)
+            .arg(arguments.size())
+            .arg(began);
     return QStringLiteral(
                "Not run: the arguments of your call to %1 are not a valid JSON object (%2).%3 Send the call again "
                "with a JSON object as its arguments, or answer without it.")
-            .arg(toolName, parseError, began);
+        .arg(toolName, parseError, began);
 }
 
 QString Turn::brokenRepeatNudge(const QString &toolName, int times)
@@ -409,8 +406,8 @@ QString Turn::brokenRepeatNudge(const QString &toolName, int times)
     return QStringLiteral(
                "Not run: your calls to %1 arrived with cut-off or invalid arguments %2 times in this turn. Change your "
                "approach (shorter arguments, fewer calls), or answer the user with what you know.")
-            .arg(toolName)
-            .arg(times);
+        .arg(toolName)
+        .arg(times);
 }
 
 } // namespace Skein

@@ -27,7 +27,7 @@ DataPage::DataPage(DataService &service, QWidget *parent)
     connect(m_ui->backupNowButton, &QPushButton::clicked, this, &DataPage::backUpNow);
     connect(m_ui->exportAllButton, &QPushButton::clicked, this, [this] {
         const QString name
-            = QStringLiteral("skein-export-%1.json") .arg(QDate::currentDate().toString(QStringLiteral("yyyy-MM-dd")));
+            = QStringLiteral("skein-export-%1.json").arg(QDate::currentDate().toString(QStringLiteral("yyyy-MM-dd")));
         const QString path = QFileDialog::getSaveFileName(this, tr("Export All Data"), QDir::home().filePath(name),
                                                           tr("Skein archive (*.json)"));
         if (!path.isEmpty())

@@ -26,10 +26,9 @@ FirstRunDialog::FirstRunDialog(AppContext &context, LocalServerProbe *probe, QWi
     QGroupBox *local = m_ui->localGroup;
     for (int i = 0; i < m_probe->servers().size(); ++i) {
         const LocalServerProbe::Server &server = m_probe->servers().at(i);
-        auto *name = new QLabel(
-            QStringLiteral("<b>%1</b><br><small>%2</small>") .arg(server.name.toHtmlEscaped(),
-                                                                  server.baseUrl.toDisplayString().toHtmlEscaped()),
-                           local);
+        auto *name = new QLabel(QStringLiteral("<b>%1</b><br><small>%2</small>")
+                                    .arg(server.name.toHtmlEscaped(), server.baseUrl.toDisplayString().toHtmlEscaped()),
+                                local);
         auto *state = new QLabel(tr("Looking…"), local);
         state->setObjectName(QStringLiteral("localState_") + server.presetId);
         auto *use = new QPushButton(tr("Use"), local);

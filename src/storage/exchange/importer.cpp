@@ -322,11 +322,10 @@ Status Importer::importMemory(MemoryWithHistory memory, ImportReport &report)
     }
     // What the file said stays in the history; here the memory waits for the user's review.
     const MemoryVersion asImported {0, memory.memory.id, memory.memory.content,
-                                    QStringLiteral("import from %1 (was %2, %3 scope)") .arg(
-                                        m_source.isEmpty() ? QStringLiteral("a file") : m_source,
-                                                                            toString(memory.memory.status),
-                                                                            toString(memory.memory.scope)),
-                                        Ids::nowMs()};
+                                    QStringLiteral("import from %1 (was %2, %3 scope)")
+                                        .arg(m_source.isEmpty() ? QStringLiteral("a file") : m_source,
+                                             toString(memory.memory.status), toString(memory.memory.scope)),
+                                    Ids::nowMs()};
     memory.memory.status = MemoryStatus::Pending;
     if (Result<Memory> existing = m_store.memories().get(memory.memory.id); existing) {
         // The same memory (by id and text) is already here: whatever the user did with it since

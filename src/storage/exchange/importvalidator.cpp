@@ -117,8 +117,8 @@ bool ImportValidator::parse(const QByteArray &bytes, ParsedImport *out)
                 return false;
             out->sessions.append(session);
         }
-        if (!parseMemories(r.optionalArray(root, QStringLiteral("memories")),
-                                           QStringLiteral("$.memories"), {}, &out->looseMemories))
+        if (!parseMemories(r.optionalArray(root, QStringLiteral("memories")), QStringLiteral("$.memories"), {},
+                           &out->looseMemories))
             return false;
         const QJsonArray providers = r.optionalArray(root, QStringLiteral("providers"));
         for (qsizetype i = 0; i < providers.size() && !r.failed(); ++i) {
@@ -214,8 +214,8 @@ bool ImportValidator::parseSession(const QJsonObject &o, const QString &path, Pa
         m_ids[Summaries].insert(s.id);
         out->summaries.append(s);
     }
-    if (!parseMemories(r.optionalArray(o, QStringLiteral("memories")),
-                                       path + QStringLiteral(".memories"), sessionId, &out->memories))
+    if (!parseMemories(r.optionalArray(o, QStringLiteral("memories")), path + QStringLiteral(".memories"), sessionId,
+                       &out->memories))
         return false;
     const QJsonArray toolLog = r.optionalArray(o, QStringLiteral("tool_log"));
     QSet<QString> logIds;
@@ -306,8 +306,8 @@ bool ImportValidator::checkTree(ParsedSession &session, const QString &path)
         }
         if (i >= 0 && state.at(i) == 1) {
             m_error = item(path, QStringLiteral("messages"), i)
-                           + Text::tr(": message \"%1\" is its own ancestor (the parent links form a cycle)")
-                                 .arg(session.messages.at(i).id);
+                + Text::tr(": message \"%1\" is its own ancestor (the parent links form a cycle)")
+                      .arg(session.messages.at(i).id);
             return false;
         }
         for (auto it = chain.crbegin(); it != chain.crend(); ++it) {
@@ -352,13 +352,10 @@ bool ImportValidator::checkReferences(const ParsedSession &s, const QString &pat
         const Message &m = s.messages.at(i);
         if (m.parentId.isEmpty() || own.contains(m.parentId) || outsideOk(m.parentId))
             continue;
-        m_error
-            = path
-            + QStringLiteral(".messages[%1].parent_id").arg(i)
-                  + Text::tr(
-                        ": refers to message \"%1\" of another conversation, not of the session this one was forked "
-                        "from")
-                        .arg(m.parentId);
+        m_error = path + QStringLiteral(".messages[%1].parent_id").arg(i)
+            + Text::tr(": refers to message \"%1\" of another conversation, not of the session this one was forked "
+                       "from")
+                  .arg(m.parentId);
         return false;
     }
     QSet<QString> summaryIds;

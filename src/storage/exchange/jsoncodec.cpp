@@ -332,9 +332,8 @@ Memory memoryFromJson(const QJsonObject &o, const JsonReader &r, QList<MemoryVer
         const QJsonObject v = history.at(i).toObject();
         MemoryVersion mv;
         mv.memoryId = m.id;
-        if (!v.value(QStringLiteral("content")).isString()
-                     || !v.value(QStringLiteral("changed_by")).isString()
-                                 || !v.value(QStringLiteral("changed_at")).isDouble()) {
+        if (!v.value(QStringLiteral("content")).isString() || !v.value(QStringLiteral("changed_by")).isString()
+            || !v.value(QStringLiteral("changed_at")).isDouble()) {
             r.fail(QStringLiteral("versions[%1]").arg(i), Text::tr("needs content, changed_by and changed_at"));
             break;
         }

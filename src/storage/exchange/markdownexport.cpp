@@ -133,23 +133,22 @@ QString toMarkdown(const Session &session, const QList<Message> &path)
 {
     QString md;
     md += QStringLiteral("# ")
-                         + (session.title.isEmpty() ? Text::tr("Untitled conversation") : inertSpan(session.title))
-                         + QStringLiteral("\n\n");
+        + (session.title.isEmpty() ? Text::tr("Untitled conversation") : inertSpan(session.title))
+        + QStringLiteral("\n\n");
     if (session.createdAt > 0)
         md += Text::tr("*Started %1*")
                   .arg(QDateTime::fromMSecsSinceEpoch(session.createdAt, QTimeZone::UTC).toString(Qt::ISODate))
             + QStringLiteral("\n\n");
     if (!session.systemPrompt.isEmpty()) {
         md += QStringLiteral("<details><summary>") + escapeHtml(Text::tr("System prompt"))
-                             + QStringLiteral("</summary>\n\n") + codeBlock(session.systemPrompt)
-                                              + QStringLiteral("\n</details>\n\n");
+            + QStringLiteral("</summary>\n\n") + codeBlock(session.systemPrompt) + QStringLiteral("\n</details>\n\n");
     }
     for (const Message &m : path) {
         md += QStringLiteral("## ") + heading(m) + QStringLiteral("\n\n");
         if (!m.reasoning.isEmpty()) {
             md += QStringLiteral("<details><summary>") + escapeHtml(Text::tr("Reasoning"))
-                                 + QStringLiteral("</summary>\n\n") + inertMarkdown(m.reasoning.trimmed())
-                                                  + QStringLiteral("\n\n</details>\n\n");
+                + QStringLiteral("</summary>\n\n") + inertMarkdown(m.reasoning.trimmed())
+                + QStringLiteral("\n\n</details>\n\n");
         }
         if (m.role == Role::Tool)
             md += codeBlock(m.content);
@@ -165,10 +164,9 @@ QString toMarkdown(const Session &session, const QList<Message> &path)
             if (const QJsonDocument parsed = QJsonDocument::fromJson(argText.toUtf8()); parsed.isObject())
                 argText = QString::fromUtf8(parsed.toJson(QJsonDocument::Indented));
             md += QStringLiteral("\n<details><summary>")
-                                 + escapeHtml(Text::tr("Tool call: %1").arg(c.value(QStringLiteral("name")).toString()))
-                                              + QStringLiteral("</summary>\n\n")
-                                                               + codeBlock(argText, QStringLiteral("json"))
-                                                                           + QStringLiteral("\n</details>\n");
+                + escapeHtml(Text::tr("Tool call: %1").arg(c.value(QStringLiteral("name")).toString()))
+                + QStringLiteral("</summary>\n\n") + codeBlock(argText, QStringLiteral("json"))
+                + QStringLiteral("\n</details>\n");
         }
         md += QLatin1Char('\n');
     }

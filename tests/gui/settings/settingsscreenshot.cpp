@@ -77,8 +77,8 @@ int main(int argc, char **argv)
     seed(tmp.path());
     AppContext context(tmp.path());
     auto secrets = std::make_unique<MemorySecretStore>();
-    secrets->write(ProviderKinds::secretKey(QStringLiteral("openai-sample")),
-                                            QStringLiteral("sample"), &app, [](const SecretResult &) { });
+    secrets->write(ProviderKinds::secretKey(QStringLiteral("openai-sample")), QStringLiteral("sample"), &app,
+                   [](const SecretResult &) { });
     context.setSecretStore(std::move(secrets));
     if (dark) {
         AppearanceSettings look;

@@ -85,25 +85,22 @@ private Q_SLOTS:
             args.prepend(QStringLiteral("--data-dir"));
             return run(QStringLiteral(SKEIN_CLI_PATH), args);
         };
-        Result r = cli({QStringLiteral("new"),
-            QStringLiteral("--title"), QStringLiteral("Trip"), QStringLiteral("--system"), QStringLiteral("Be brief")});
+        Result r = cli({QStringLiteral("new"), QStringLiteral("--title"), QStringLiteral("Trip"),
+                        QStringLiteral("--system"), QStringLiteral("Be brief")});
         QCOMPARE(r.status, 0);
         const QString session = r.out.trimmed();
         QVERIFY2(QUuid::fromString(session).isNull() == false, qPrintable(r.out)); // only the id on stdout
 
-        r = cli(
-            {QStringLiteral("append"), session,
-                            QStringLiteral("--role"), QStringLiteral("user"), QStringLiteral("Plan a trip to 杭州")});
+        r = cli({QStringLiteral("append"), session, QStringLiteral("--role"), QStringLiteral("user"),
+                 QStringLiteral("Plan a trip to 杭州")});
         QCOMPARE(r.status, 0);
         const QString user = r.out.trimmed();
-        r = cli({QStringLiteral("append"), session.left(8),
-                                QStringLiteral("--role"),
-                                               QStringLiteral("assistant"), QStringLiteral("Visit 西湖 first.")});
+        r = cli({QStringLiteral("append"), session.left(8), QStringLiteral("--role"), QStringLiteral("assistant"),
+                 QStringLiteral("Visit 西湖 first.")});
         QCOMPARE(r.status, 0);
         const QString reply = r.out.trimmed();
-        r = cli({QStringLiteral("append"), session,
-            QStringLiteral("--role"),
-                           QStringLiteral("user"), QStringLiteral("--parent"), user, QStringLiteral("Edited")});
+        r = cli({QStringLiteral("append"), session, QStringLiteral("--role"), QStringLiteral("user"),
+                 QStringLiteral("--parent"), user, QStringLiteral("Edited")});
         QCOMPARE(r.status, 0);
 
         r = cli({QStringLiteral("show"), session, QStringLiteral("--json")});
@@ -118,8 +115,8 @@ private Q_SLOTS:
         QCOMPARE(first.value(QStringLiteral("content")).toString(), QStringLiteral("Plan a trip to 杭州"));
         QCOMPARE(path.at(1).toObject().value(QStringLiteral("parent_id")).toString(), user);
         r = cli({QStringLiteral("show"), session, QStringLiteral("--json"), QStringLiteral("--all-branches")});
-        QCOMPARE(
-            QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("messages")).toArray().size(), 3);
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("messages")).toArray().size(),
+                 3);
 
         r = cli({QStringLiteral("search"), QStringLiteral("西湖"), QStringLiteral("--json")});
         QCOMPARE(r.status, 0);
@@ -149,10 +146,12 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8())
                      .object()
                      .value(QStringLiteral("sessions"))
-                                .toArray()
-                                .at(0)
-                                .toObject()
-                                .value(QStringLiteral("outcome")).toString(), QStringLiteral("imported"));
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("outcome"))
+                     .toString(),
+                 QStringLiteral("imported"));
         r = cli2({QStringLiteral("import"), file});
         QCOMPARE(r.status, 0);
         QVERIFY2(r.out.contains(QLatin1String("already present")), qPrintable(r.out));
@@ -192,36 +191,19 @@ private Q_SLOTS:
             args.prepend(QStringLiteral("--data-dir"));
             return run(QStringLiteral(SKEIN_CLI_PATH), args);
         };
-        Result r = cli({QStringLiteral("providers"),
-            QStringLiteral("add"),
-                QStringLiteral("local"),
-                               QStringLiteral("--kind"),
-                                              QStringLiteral("ollama"),
-                                                             QStringLiteral("--base-url"),
-                                                                            QStringLiteral("http://127.0.0.1:9")});
+        Result r = cli({QStringLiteral("providers"), QStringLiteral("add"), QStringLiteral("local"),
+                        QStringLiteral("--kind"), QStringLiteral("ollama"), QStringLiteral("--base-url"),
+                        QStringLiteral("http://127.0.0.1:9")});
         QCOMPARE(r.status, 0);
-        r = cli({QStringLiteral("providers"),
-            QStringLiteral("set-model"),
-                QStringLiteral("local"),
-                               QStringLiteral("qwen3:8b"),
-                                              QStringLiteral("--context-window"),
-                                                             QStringLiteral("32768"),
-                                                                            QStringLiteral("--input-price"),
-                                                                                           QStringLiteral("0.5")});
+        r = cli({QStringLiteral("providers"), QStringLiteral("set-model"), QStringLiteral("local"),
+                 QStringLiteral("qwen3:8b"), QStringLiteral("--context-window"), QStringLiteral("32768"),
+                 QStringLiteral("--input-price"), QStringLiteral("0.5")});
         QCOMPARE(r.status, 0);
-        r = cli({QStringLiteral("providers"),
-                                QStringLiteral("set-model"),
-                                               QStringLiteral("local"),
-                                                              QStringLiteral("qwen3:8b"),
-                                                                             QStringLiteral("--max-output"),
-                                                                                            QStringLiteral("4096")});
+        r = cli({QStringLiteral("providers"), QStringLiteral("set-model"), QStringLiteral("local"),
+                 QStringLiteral("qwen3:8b"), QStringLiteral("--max-output"), QStringLiteral("4096")});
         QCOMPARE(r.status, 0);
-        r = cli({QStringLiteral("providers"),
-                                QStringLiteral("set-model"),
-                                               QStringLiteral("local"),
-                                                              QStringLiteral("qwen3:8b"),
-                                                                             QStringLiteral("--output-price"),
-                                                                                            QStringLiteral("cheap")});
+        r = cli({QStringLiteral("providers"), QStringLiteral("set-model"), QStringLiteral("local"),
+                 QStringLiteral("qwen3:8b"), QStringLiteral("--output-price"), QStringLiteral("cheap")});
         QCOMPARE(r.status, 2);
         r = cli({QStringLiteral("providers"), QStringLiteral("list"), QStringLiteral("--json")});
         QCOMPARE(r.status, 0);
@@ -229,7 +211,8 @@ private Q_SLOTS:
                                       .array()
                                       .at(0)
                                       .toObject()
-                                      .value(QStringLiteral("models")).toArray();
+                                      .value(QStringLiteral("models"))
+                                      .toArray();
         QCOMPARE(models.size(), 1);
         const QJsonObject m = models.at(0).toObject();
         QCOMPARE(m.value(QStringLiteral("id")).toString(), QStringLiteral("qwen3:8b"));

@@ -29,25 +29,25 @@ QString randomText(QRandomGenerator &rng, int maxWords)
 {
     static const QStringList words {
         QStringLiteral("the"),
-            QStringLiteral("river"),
-                QStringLiteral("杭州"),
-                    QStringLiteral("西湖"),
-                        QStringLiteral("budget"),
-                            QStringLiteral("¿qué?"),
-                                QStringLiteral("naïve"),
-                                    QStringLiteral("😀"),
-                                        QStringLiteral("👨‍👩‍👧"),
-                                            QStringLiteral("```cpp\nint x = 1;\n```"),
-                                                QStringLiteral("| a | b |"),
-                                                    QStringLiteral("\"quoted\""),
-                                                        QStringLiteral("line\nbreak"),
-                                                            QStringLiteral("数据库"),
-                                                                QStringLiteral("tab\there"),
-                                                                    QStringLiteral("\\backslash"),
-                                                                        QStringLiteral("<b>html</b>"),
-                                                                            QStringLiteral("𠀀"),
-                                                                                           QStringLiteral("42"),
-                                                                            };
+        QStringLiteral("river"),
+        QStringLiteral("杭州"),
+        QStringLiteral("西湖"),
+        QStringLiteral("budget"),
+        QStringLiteral("¿qué?"),
+        QStringLiteral("naïve"),
+        QStringLiteral("😀"),
+        QStringLiteral("👨‍👩‍👧"),
+        QStringLiteral("```cpp\nint x = 1;\n```"),
+        QStringLiteral("| a | b |"),
+        QStringLiteral("\"quoted\""),
+        QStringLiteral("line\nbreak"),
+        QStringLiteral("数据库"),
+        QStringLiteral("tab\there"),
+        QStringLiteral("\\backslash"),
+        QStringLiteral("<b>html</b>"),
+        QStringLiteral("𠀀"),
+        QStringLiteral("42"),
+    };
     const int n = 1 + int(rng.bounded(maxWords));
     QStringList out;
     for (int i = 0; i < n; ++i)
@@ -258,7 +258,7 @@ bool writeContent(Store &store, const Exchange::SessionContent &c, QString *erro
             if (!m.versions.isEmpty()) {
                 // An edit through the repository records the old text as a version.
                 if (Status st = store.memories().editContent(m.memory.id, m.memory.content, QStringLiteral("user"));
-                                                             !st)
+                    !st)
                     return st;
             }
         }

@@ -250,9 +250,10 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         auto store = std::move(Store::open(Test::makeDir(tmp.filePath(QStringLiteral("db"))))).value();
-        QVERIFY(store->database().execScript(QStringLiteral("CREATE TRIGGER boom BEFORE INSERT ON context_snapshots "
+        QVERIFY(store->database()
+                    .execScript(QStringLiteral("CREATE TRIGGER boom BEFORE INSERT ON context_snapshots "
                                                "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;"))
-                                                 .ok());
+                    .ok());
         Result<ImportReport> report
             = Importer(*store, {}).importBytes(QJsonDocument(m_valid).toJson(), u"malformed.json"_s);
         QVERIFY(!report.ok());

@@ -24,8 +24,8 @@ private Q_SLOTS:
         assistant.model = QStringLiteral("gpt-4o");
         assistant.reasoning = QStringLiteral("The user wants the standard algorithm.");
         assistant.toolCalls = QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("call_1")},
-                                                        {QStringLiteral("name"), QStringLiteral("calculator")},
-                                                         {QStringLiteral("arguments"), QStringLiteral("{\"x\":1}")}}};
+                                                       {QStringLiteral("name"), QStringLiteral("calculator")},
+                                                       {QStringLiteral("arguments"), QStringLiteral("{\"x\":1}")}}};
         Message tool = Message::create(s.id, assistant.id, Role::Tool, QStringLiteral("result with ``` fence"));
         tool.toolName = QStringLiteral("calculator");
         tool.toolCallId = QStringLiteral("call_1");

@@ -71,11 +71,10 @@ bool memoriesArrivedPending(Store &target, const QString &source, QString *why)
             return false;
         }
         const QList<MemoryVersion> versions = target.memories().versions(m.id).value();
-        if (versions.isEmpty()
-            || !versions.last().changedBy.startsWith(QStringLiteral("import from ") + source)
-                                                     || !versions.last().changedBy.contains(u"(was ")) {
-            *why = QStringLiteral("memory %1 has no import note: %2") .arg(
-                m.id, versions.isEmpty() ? QStringLiteral("no history") : versions.last().changedBy);
+        if (versions.isEmpty() || !versions.last().changedBy.startsWith(QStringLiteral("import from ") + source)
+            || !versions.last().changedBy.contains(u"(was ")) {
+            *why = QStringLiteral("memory %1 has no import note: %2")
+                       .arg(m.id, versions.isEmpty() ? QStringLiteral("no history") : versions.last().changedBy);
             return false;
         }
     }
@@ -127,8 +126,11 @@ private Q_SLOTS:
                                         b = asImported(second.value()).split('\n');
                 for (qsizetype l = 0; l < std::min(a.size(), b.size()); ++l)
                     if (a.at(l) != b.at(l))
-                        QFAIL(qPrintable(QStringLiteral("tree %1 differs at line %2:\n%3\n%4") .arg(i).arg(l + 1).arg(
-                            QString::fromUtf8(a.at(l).left(200)), QString::fromUtf8(b.at(l).left(200)))));
+                        QFAIL(qPrintable(
+                            QStringLiteral("tree %1 differs at line %2:\n%3\n%4")
+                                .arg(i)
+                                .arg(l + 1)
+                                .arg(QString::fromUtf8(a.at(l).left(200)), QString::fromUtf8(b.at(l).left(200)))));
                 QFAIL("exports differ in length");
             }
 

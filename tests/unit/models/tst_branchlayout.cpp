@@ -63,11 +63,11 @@ private Q_SLOTS:
     {
         // r -> a -> a1, a2 ; r -> b -> b1 ; b is newer than a.
         const QList<BranchNode> nodes {node(QStringLiteral("r"), {}, 0),
-                                            node(QStringLiteral("b"), QStringLiteral("r"), 5),
-                                                 node(QStringLiteral("a"), QStringLiteral("r"), 1),
-                                                      node(QStringLiteral("a1"), QStringLiteral("a"), 2),
-                                                           node(QStringLiteral("a2"), QStringLiteral("a"), 3),
-                                                                node(QStringLiteral("b1"), QStringLiteral("b"), 6)};
+                                       node(QStringLiteral("b"), QStringLiteral("r"), 5),
+                                       node(QStringLiteral("a"), QStringLiteral("r"), 1),
+                                       node(QStringLiteral("a1"), QStringLiteral("a"), 2),
+                                       node(QStringLiteral("a2"), QStringLiteral("a"), 3),
+                                       node(QStringLiteral("b1"), QStringLiteral("b"), 6)};
         const auto r = BranchLayout::layout(nodes, {}, QStringLiteral("a1"), plain());
         QCOMPARE(itemOf(r, QStringLiteral("a")).column, 0);
         QCOMPARE(itemOf(r, QStringLiteral("a1")).column, 0);
@@ -94,8 +94,8 @@ private Q_SLOTS:
     void innerActiveLeafDescendsToTheLatestLeaf()
     {
         const QList<BranchNode> nodes {node(QStringLiteral("r"), {}, 0),
-                                            node(QStringLiteral("x"), QStringLiteral("r"), 1),
-                                                 node(QStringLiteral("y"), QStringLiteral("r"), 2)};
+                                       node(QStringLiteral("x"), QStringLiteral("r"), 1),
+                                       node(QStringLiteral("y"), QStringLiteral("r"), 2)};
         const auto r = BranchLayout::layout(nodes, {}, QStringLiteral("r"), plain());
         QVERIFY(itemOf(r, QStringLiteral("y")).onActivePath);
         QVERIFY(!itemOf(r, QStringLiteral("x")).onActivePath);
@@ -104,9 +104,8 @@ private Q_SLOTS:
     void segmentSummaryReplacesItsSpanInCompactMode()
     {
         const QList<BranchNode> nodes = chain(6);
-        const BranchSummary summary {
-            QStringLiteral("s1"), SummaryLevel::Segment,         QStringLiteral("n0"),
-                                                                                QStringLiteral("n3"), QStringLiteral("covers four"), 42};
+        const BranchSummary summary {QStringLiteral("s1"), SummaryLevel::Segment,         QStringLiteral("n0"),
+                                     QStringLiteral("n3"), QStringLiteral("covers four"), 42};
         BranchLayout::Options compact;
         const auto r = BranchLayout::layout(nodes, {summary}, QStringLiteral("n5"), compact);
         QCOMPARE(r.items.size(), 3); // summary, n4, n5
@@ -180,7 +179,7 @@ private Q_SLOTS:
     void unknownParentsBecomeRoots()
     {
         const QList<BranchNode> nodes {node(QStringLiteral("a"), QStringLiteral("missing"), 0),
-                                            node(QStringLiteral("b"), QStringLiteral("a"), 1)};
+                                       node(QStringLiteral("b"), QStringLiteral("a"), 1)};
         const auto r = BranchLayout::layout(nodes, {}, {}, plain());
         QCOMPARE(r.items.size(), 2);
         QCOMPARE(itemOf(r, QStringLiteral("a")).parent, -1);

@@ -45,12 +45,12 @@ struct Fixture
         snapshot.memoryIds = {QStringLiteral("k1")};
         snapshot.summaryIds = {QStringLiteral("sum")};
         path = {message(QStringLiteral("m1"), Role::User, QStringLiteral("one"), 10),
-                        message(QStringLiteral("m2"), Role::Assistant, QStringLiteral("two"), 20),
-                                message(QStringLiteral("m3"), Role::User, QStringLiteral("three"), 30),
-                                        message(QStringLiteral("m4"), Role::User, QStringLiteral("four"), 40)};
-        memories = {memory(QStringLiteral("k1"), MemoryStatus::Active),
-                           memory(QStringLiteral("k2"), MemoryStatus::Active),
-                                  memory(QStringLiteral("k3"), MemoryStatus::Pending)};
+                message(QStringLiteral("m2"), Role::Assistant, QStringLiteral("two"), 20),
+                message(QStringLiteral("m3"), Role::User, QStringLiteral("three"), 30),
+                message(QStringLiteral("m4"), Role::User, QStringLiteral("four"), 40)};
+        memories
+            = {memory(QStringLiteral("k1"), MemoryStatus::Active), memory(QStringLiteral("k2"), MemoryStatus::Active),
+               memory(QStringLiteral("k3"), MemoryStatus::Pending)};
         Summary s;
         s.id = QStringLiteral("sum");
         s.content = QStringLiteral("what m1 and m2 said");
@@ -134,29 +134,22 @@ private Q_SLOTS:
         ContextSnapshot s;
         s.budget = 6000;
         s.sectionTokens = QJsonObject {{QStringLiteral("history"), 300},
-                                        {QStringLiteral("output_reserve"), 1000},
-                                         {QStringLiteral("system"), 100},
-                                          {QStringLiteral("memories"), 20},
-                                           {QStringLiteral("images"), 7},
-                                            {QStringLiteral("runtime"), 12},
-                                             {QStringLiteral("raw_estimate"), 999},
-                                              {QStringLiteral("calibration"), 1.1},
-                                               {QStringLiteral("window_source"), QStringLiteral("catalog")}};
+                                       {QStringLiteral("output_reserve"), 1000},
+                                       {QStringLiteral("system"), 100},
+                                       {QStringLiteral("memories"), 20},
+                                       {QStringLiteral("images"), 7},
+                                       {QStringLiteral("runtime"), 12},
+                                       {QStringLiteral("raw_estimate"), 999},
+                                       {QStringLiteral("calibration"), 1.1},
+                                       {QStringLiteral("window_source"), QStringLiteral("catalog")}};
         const QList<ContextSection> sections = ContextBudget::sections(s);
         QStringList keys;
         for (const auto &section : sections)
             keys << section.key;
-        QCOMPARE(
-            keys,
-            (QStringList {QStringLiteral("system"),
-                QStringLiteral("memories"),
-                    QStringLiteral("summaries"),
-                        QStringLiteral("tools"),
-                            QStringLiteral("history"),
-                                           QStringLiteral("current"),
-                                                          QStringLiteral("runtime"),
-                                                                         QStringLiteral("output"),
-                                                                                        QStringLiteral("images")}));
+        QCOMPARE(keys,
+                 (QStringList {QStringLiteral("system"), QStringLiteral("memories"), QStringLiteral("summaries"),
+                               QStringLiteral("tools"), QStringLiteral("history"), QStringLiteral("current"),
+                               QStringLiteral("runtime"), QStringLiteral("output"), QStringLiteral("images")}));
         QCOMPARE(sections.at(7).tokens, 1000);
         QCOMPARE(sections.at(2).tokens, 0);
         QCOMPARE(ContextBudget::total(sections), 1439);

@@ -26,13 +26,13 @@ Memory memory(const QString &id, MemoryScope scope, MemoryType type, MemoryStatu
 QList<Memory> sample()
 {
     return {memory(QStringLiteral("a"), MemoryScope::Global, MemoryType::Preference, MemoryStatus::Active,
-                                  QStringLiteral("Prefers quiet places")),
-                   memory(QStringLiteral("b"), MemoryScope::Session, MemoryType::Task, MemoryStatus::Pending,
-                                         QStringLiteral("Plan the Kyoto trip")),
-                          memory(QStringLiteral("c"), MemoryScope::Global, MemoryType::Fact, MemoryStatus::Pending,
-                                                QStringLiteral("Is vegetarian")),
-                                 memory(QStringLiteral("d"), MemoryScope::Branch, MemoryType::Fact,
-                                                       MemoryStatus::Disabled, QStringLiteral("Stays in Gion"))};
+                   QStringLiteral("Prefers quiet places")),
+            memory(QStringLiteral("b"), MemoryScope::Session, MemoryType::Task, MemoryStatus::Pending,
+                   QStringLiteral("Plan the Kyoto trip")),
+            memory(QStringLiteral("c"), MemoryScope::Global, MemoryType::Fact, MemoryStatus::Pending,
+                   QStringLiteral("Is vegetarian")),
+            memory(QStringLiteral("d"), MemoryScope::Branch, MemoryType::Fact, MemoryStatus::Disabled,
+                   QStringLiteral("Stays in Gion"))};
 }
 
 QStringList ids(const QAbstractItemModel &model)

@@ -33,10 +33,10 @@ private Q_SLOTS:
     {
         UsageModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        const QList<UsageRow> rows {row(QStringLiteral("2026-03-02"), QStringLiteral("a"), QStringLiteral("m1"), 10, 1, 0.5),
+        const QList<UsageRow> rows {
+            row(QStringLiteral("2026-03-02"), QStringLiteral("a"), QStringLiteral("m1"), 10, 1, 0.5),
             row(QStringLiteral("2026-03-01"), QStringLiteral("a"), QStringLiteral("m2"), 100, 10, 1.0),
-                               row(QStringLiteral("2026-03-01"),
-                                                  QStringLiteral("b"), QStringLiteral("m1"), 1000, 100, 0.25)};
+            row(QStringLiteral("2026-03-01"), QStringLiteral("b"), QStringLiteral("m1"), 1000, 100, 0.25)};
         model.setRows(rows);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.buckets().at(0).key, QStringLiteral("2026-03-01"));

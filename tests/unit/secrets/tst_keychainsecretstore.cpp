@@ -169,7 +169,7 @@ private Q_SLOTS:
         QVERIFY2(rec.results.at(0).ok(),
                  qPrintable(QStringLiteral("no working Secret Service (run the tests with scripts/dev test, which "
                                            "starts gnome-keyring in dbus-run-session): %1")
-                                               .arg(rec.results.at(0).message)));
+                                .arg(rec.results.at(0).message)));
         QCOMPARE(store.availability(), SecretStore::Availability::Available);
     }
 
@@ -276,7 +276,7 @@ private Q_SLOTS:
         const QString k = key("other-process");
         const QString value = QStringLiteral(u"sk-从另一个进程-%1").arg(QUuid::createUuid().toString());
         QCOMPARE(runSelf({QStringLiteral("write"), k}, value.toUtf8(), QProcessEnvironment::systemEnvironment()),
-                         QByteArray("ok"));
+                 QByteArray("ok"));
         KeychainSecretStore store;
         Recorder rec;
         store.read(k, this, rec.callback());
@@ -353,7 +353,7 @@ private Q_SLOTS:
                     held.append(socket);
             });
             env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
-                                      QStringLiteral("unix:path=") + silent.fullServerName());
+                       QStringLiteral("unix:path=") + silent.fullServerName());
             env.insert(QStringLiteral("SKEIN_TEST_JOB_TIMEOUT_MS"), QString::number(TimeoutMs));
         } else {
             env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent/skein-bus"));

@@ -136,9 +136,9 @@ private Q_SLOTS:
         QTemporaryDir tmp2;
         v2.migrationsDir = migrationsWith(tmp2,
                                           {{QStringLiteral("0002_test_tags.sql"),
-                                                           "CREATE TABLE test_tags (id INTEGER PRIMARY KEY, name "
-                                                           "TEXT);\nINSERT INTO test_tags(name) VALUES ('x');"}},
-                                           1);
+                                            "CREATE TABLE test_tags (id INTEGER PRIMARY KEY, name "
+                                            "TEXT);\nINSERT INTO test_tags(name) VALUES ('x');"}},
+                                          1);
         auto store = Store::open(tmp.path(), v2);
         QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
         const Database::Info info = store.value()->database().info();
@@ -174,7 +174,7 @@ private Q_SLOTS:
             QSqlQuery q(store.value()->database().connection());
             QVERIFY(
                 q.prepare(QStringLiteral("INSERT INTO messages (id, session_id, parent_id, role, content, created_at) "
-                                             "VALUES (?, ?, ?, 'user', ?, 1)")));
+                                         "VALUES (?, ?, ?, 'user', ?, 1)")));
             QString parent;
             for (int i = 0; i < 5; ++i) {
                 const QString id = Ids::create();
@@ -211,7 +211,7 @@ private Q_SLOTS:
         QVERIFY(!store);
         QCOMPARE(store.error().kind, StorageError::Kind::Migration);
         QVERIFY(store.error().message.contains(QStringLiteral("0002"))
-                                               || store.error().message.contains(QLatin1String("2")));
+                || store.error().message.contains(QLatin1String("2")));
         QCOMPARE(rawUserVersion(tmp.filePath(QStringLiteral("skein.db"))), 1);
         auto again = Store::open(tmp.path(), v1);
         QVERIFY(again);
@@ -275,7 +275,7 @@ private Q_SLOTS:
             QVERIFY(store.value()->messages().insertBatch(batch));
         }
         QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal"))
-                                   || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+                || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
         {
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadWrite));

@@ -38,7 +38,7 @@ class TestIntegrityCheck final : public QObject
         QVERIFY(q.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
                                       "INSERT INTO filler SELECT i, zeroblob(200), printf('%08d', i) || "
                                       "hex(zeroblob(60)) FROM n")
-                                          .arg(rows)));
+                           .arg(rows)));
     }
 
     struct Timeline

@@ -87,7 +87,7 @@ private Q_SLOTS:
         QVERIFY(store.sessions().get(s.id)->state == SessionState::Failed);
         QCOMPARE(toString(SessionState::WaitingTool), QStringLiteral("waiting_tool"));
         QCOMPARE(store.sessions().rename(QStringLiteral("nope"), QStringLiteral("x")).error().kind,
-                                         StorageError::Kind::NotFound);
+                 StorageError::Kind::NotFound);
     }
 
     void staleWriteFromASecondConnectionIsRejected()
@@ -135,8 +135,8 @@ private Q_SLOTS:
         Message root = Message::create(s.id, {}, Role::User, QStringLiteral("hi"));
         Message a1 = Message::create(s.id, root.id, Role::Assistant, QStringLiteral("answer 1"));
         a1.toolCalls = QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("call_1")},
-                                                 {QStringLiteral("name"), QStringLiteral("search")},
-                                                  {QStringLiteral("arguments"), QStringLiteral("{}")}}};
+                                                {QStringLiteral("name"), QStringLiteral("search")},
+                                                {QStringLiteral("arguments"), QStringLiteral("{}")}}};
         a1.usage.promptTokens = 12;
         a1.usage.cachedTokens = 0;
         a1.reasoning = QStringLiteral("thinking");
@@ -236,7 +236,7 @@ private Q_SLOTS:
         SKEIN_VERIFY_OK(store.messages().appendDeltaAt(reply.id, QStringLiteral("lo 世界"), {}, 3, 3));
         // A writer that lost a part (it believes fewer bytes are stored) cannot append after the hole.
         QCOMPARE(store.messages().appendDeltaAt(reply.id, QStringLiteral("!"), {}, 3, 3).error().kind,
-                                                StorageError::Kind::Conflict);
+                 StorageError::Kind::Conflict);
         QCOMPARE(store.messages().generating()->size(), 1);
         MessageRepository::Finish finish;
         finish.finishReason = QStringLiteral("stop");
@@ -260,7 +260,7 @@ private Q_SLOTS:
         // A finished message no longer accepts deltas.
         const qint64 bytes = QStringLiteral("Hello 世界").toUtf8().size();
         QCOMPARE(store.messages().appendDeltaAt(reply.id, QStringLiteral("x"), {}, bytes, 3).error().kind,
-                                                StorageError::Kind::Conflict);
+                 StorageError::Kind::Conflict);
     }
 
     void deleteDuplicateAndForkSessions()
@@ -299,7 +299,11 @@ private Q_SLOTS:
                                                   SummaryLevel::Session,
                                                   copied->at(0).id,
                                                   copied->at(1).id,
-                                                  QStringLiteral("sum"), 1, {}, 1, {}}));
+                                                  QStringLiteral("sum"),
+                                                  1,
+                                                  {},
+                                                  1,
+                                                  {}}));
         SKEIN_VERIFY_OK(store.sessions().remove(copy->id));
         QCOMPARE(store.sessions().get(copy->id).error().kind, StorageError::Kind::NotFound);
         QCOMPARE(*store.messages().countBySession(copy->id), 0);
@@ -357,8 +361,17 @@ private Q_SLOTS:
         Session s = Session::create();
         SKEIN_VERIFY_OK(store.sessions().create(s));
 
-        ToolLogEntry e {QStringLiteral("call_9"), s.id, {},
-            QStringLiteral("read_file"), QStringLiteral("{\"p\":1}"), ToolStatus::Running, {}, {}, 0, 10, 0};
+        ToolLogEntry e {QStringLiteral("call_9"),
+                        s.id,
+                        {},
+                        QStringLiteral("read_file"),
+                        QStringLiteral("{\"p\":1}"),
+                        ToolStatus::Running,
+                        {},
+                        {},
+                        0,
+                        10,
+                        0};
         SKEIN_VERIFY_OK(store.toolLog().save(e));
         e.status = ToolStatus::Success;
         e.resultRaw = QStringLiteral("contents");
@@ -378,12 +391,12 @@ private Q_SLOTS:
         QCOMPARE(store.toolLog().get(s.id, {}, e.requestId)->resultRaw, QStringLiteral("contents"));
         QCOMPARE(store.toolLog().get(other.id, {}, e.requestId)->resultRaw, QStringLiteral("theirs"));
 
-        RuntimeCheckpoint c {
-            s.id,
-            QStringLiteral("msg"),
-                           QJsonArray {QStringLiteral("call_9")},
-                                       QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("call_10")}}}, 2,
-                                                   30};
+        RuntimeCheckpoint c {s.id,
+                             QStringLiteral("msg"),
+                             QJsonArray {QStringLiteral("call_9")},
+                             QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("call_10")}}},
+                             2,
+                             30};
         SKEIN_VERIFY_OK(store.checkpoints().save(c));
         QCOMPARE(store.checkpoints().get(s.id)->value(), c);
         QCOMPARE(store.checkpoints().all()->size(), 1);
@@ -409,13 +422,14 @@ private Q_SLOTS:
         QCOMPARE(store.snapshots().bySession(s.id)->size(), 1);
 
         ProviderConfig p {QStringLiteral("openai"),
-            QStringLiteral("OpenAI"),
-                           QStringLiteral("openai"),
-                                          QStringLiteral("https://api.openai.com/v1"), true,
-                                                         QStringLiteral("gpt-4o"),
-                                                                        {{QStringLiteral("gpt-4o"), 128000, 16384, 2.5,
-                                                                                         10.0, 1.25}},
-                                                                         1, 2};
+                          QStringLiteral("OpenAI"),
+                          QStringLiteral("openai"),
+                          QStringLiteral("https://api.openai.com/v1"),
+                          true,
+                          QStringLiteral("gpt-4o"),
+                          {{QStringLiteral("gpt-4o"), 128000, 16384, 2.5, 10.0, 1.25}},
+                          1,
+                          2};
         SKEIN_VERIFY_OK(store.providers().save(p));
         QCOMPARE(*store.providers().get(p.id), p);
         QCOMPARE(store.providers().list()->size(), 1);
@@ -426,8 +440,12 @@ private Q_SLOTS:
                        s.id,
                        SummaryLevel::Segment,
                        QStringLiteral("m1"),
-                                      QStringLiteral("m9"),
-                                                     QStringLiteral("old summary"), 10, QStringLiteral("small"), 1, {}};
+                       QStringLiteral("m9"),
+                       QStringLiteral("old summary"),
+                       10,
+                       QStringLiteral("small"),
+                       1,
+                       {}};
         Summary second = first;
         second.id = Ids::create();
         second.content = QStringLiteral("regenerated");
@@ -440,7 +458,7 @@ private Q_SLOTS:
         QCOMPARE(store.summaries().bySession(s.id, true)->size(), 2);
         QCOMPARE(store.summaries().get(first.id)->supersededBy, second.id);
         QCOMPARE(store.summaries().supersede(first.id, QStringLiteral("missing")).error().kind,
-                                             StorageError::Kind::NotFound);
+                 StorageError::Kind::NotFound);
         SKEIN_VERIFY_OK(store.summaries().setContent(second.id, QStringLiteral("edited"), 3));
         QCOMPARE(store.summaries().get(second.id)->content, QStringLiteral("edited"));
 

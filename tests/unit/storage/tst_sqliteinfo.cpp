@@ -25,7 +25,7 @@ private Q_SLOTS:
             QVERIFY(q.next());
             QCOMPARE(q.value(0).toString(), SqliteInfo::libraryVersion());
             QVERIFY2(q.exec(QStringLiteral("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')")),
-                            "FTS5 with the trigram tokenizer is required");
+                     "FTS5 with the trigram tokenizer is required");
             QVERIFY(q.exec(QStringLiteral("SELECT json_extract('{\"a\":1}', '$.a')")));
             QVERIFY(q.next());
             QCOMPARE(q.value(0).toInt(), 1);

@@ -28,7 +28,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("fixture");
         const QStringList files = QDir(Test::dataPath(QStringLiteral("storage")))
-                                           .entryList({QStringLiteral("skein-v*.db")}, QDir::Files, QDir::Name);
+                                      .entryList({QStringLiteral("skein-v*.db")}, QDir::Files, QDir::Name);
         QVERIFY(!files.isEmpty());
         for (const QString &f : files)
             QTest::newRow(qPrintable(f)) << Test::dataPath(QStringLiteral("storage/") + f);
@@ -81,7 +81,7 @@ private Q_SLOTS:
         q.text = QStringLiteral("西湖");
         QCOMPARE(store.search().search(q).value().size(), 1);
         QCOMPARE(store.memories().get(QStringLiteral("66666666-6666-4666-8666-666666666666")).value().content,
-                                      QStringLiteral("Likes walking tours"));
+                 QStringLiteral("Likes walking tours"));
 
         // New rows work on the upgraded file, including under old parents.
         Message m = Message::create(session, path.value().at(2).id, Role::Assistant, QStringLiteral("Try 楼外楼."));

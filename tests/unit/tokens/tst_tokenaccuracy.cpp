@@ -156,18 +156,15 @@ private Q_SLOTS:
         QFETCH(int, parity);
         const Stats stats = measure(group, static_cast<TokenProfile>(profile), parity);
         QVERIFY(stats.count >= 20);
-        const QString line
-            = QStringLiteral("%1 %2 %3 n=%4  median %5%  p95|err| %6%  p5 %7%")
+        const QString line = QStringLiteral("%1 %2 %3 n=%4  median %5%  p95|err| %6%  p5 %7%")
                                  .arg(group, -16)
-                                 .arg(profile == static_cast<int>(TokenProfile::O200k)
-                                      ? QStringLiteral("o200k ")
-                                      : QStringLiteral("cl100k"))
-                                            .arg(parity == 1 ? QStringLiteral("held-out")
-                                                             : QStringLiteral("all     "))
-                                                                   .arg(stats.count, 3)
-                                                                   .arg(stats.medianBias * 100, 6, 'f', 1)
-                                                                   .arg(stats.p95Abs * 100, 5, 'f', 1)
-                                                                   .arg(stats.p5 * 100, 6, 'f', 1);
+                                 .arg(profile == static_cast<int>(TokenProfile::O200k) ? QStringLiteral("o200k ")
+                                                                                       : QStringLiteral("cl100k"))
+                                 .arg(parity == 1 ? QStringLiteral("held-out") : QStringLiteral("all     "))
+                                 .arg(stats.count, 3)
+                                 .arg(stats.medianBias * 100, 6, 'f', 1)
+                                 .arg(stats.p95Abs * 100, 5, 'f', 1)
+                                 .arg(stats.p5 * 100, 6, 'f', 1);
         qInfo().noquote() << line;
         QVERIFY2(std::abs(stats.medianBias) <= 0.10, qPrintable(line));
         QVERIFY2(stats.p95Abs <= 0.25, qPrintable(line));

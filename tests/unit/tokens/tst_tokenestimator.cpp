@@ -161,7 +161,7 @@ private Q_SLOTS:
                  3 + role + estimator.estimateText(content) + 1 + estimator.estimateText(u"alice"));
         const QString calls
             = QStringLiteral("[{\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
-                                            "\"arguments\":\"{\\\"city\\\":\\\"Berlin\\\"}\"}}]");
+                             "\"arguments\":\"{\\\"city\\\":\\\"Berlin\\\"}\"}}]");
         QCOMPARE(estimator.estimateMessage(u"assistant", u"", calls),
                  3 + estimator.estimateText(u"assistant") + estimator.estimateText(calls));
         QCOMPARE(TokenEstimator::replyPriming(), 3);

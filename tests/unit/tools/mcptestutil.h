@@ -20,7 +20,7 @@ inline QString node()
 inline QString serverScript(const char *package)
 {
     return QDir(QStringLiteral(SKEIN_MCP_SERVERS_DIR))
-                    .filePath(QStringLiteral("@modelcontextprotocol/%1/dist/index.js").arg(QLatin1String(package)));
+        .filePath(QStringLiteral("@modelcontextprotocol/%1/dist/index.js").arg(QLatin1String(package)));
 }
 
 // Runs a call to completion and returns its result.
@@ -38,6 +38,6 @@ inline ToolResult finish(ToolInvocation *call, int timeoutMs = 20000)
     do {                                                                                                               \
         QVERIFY2(!::Skein::McpTest::node().isEmpty(), "node is not on PATH (install nodejs)");                         \
         QVERIFY2(QFile::exists(::Skein::McpTest::serverScript(package)),                                               \
-                 qPrintable(QStringLiteral("missing %1: run tests/tools/mcp/ensure-servers.sh") .arg(                  \
-                     ::Skein::McpTest::serverScript(package))));                                                       \
+                 qPrintable(QStringLiteral("missing %1: run tests/tools/mcp/ensure-servers.sh")                        \
+                                .arg(::Skein::McpTest::serverScript(package))));                                       \
     } while (false)

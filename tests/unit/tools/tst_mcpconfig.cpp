@@ -40,7 +40,8 @@ void TestMcpConfig::parsesDesktopFormat()
     QCOMPARE(fs.transport, McpServerConfig::Transport::Stdio);
     QCOMPARE(fs.command, QStringLiteral("npx"));
     QCOMPARE(fs.args,
-             (QStringList {QStringLiteral("-y"), QStringLiteral("@modelcontextprotocol/server-filesystem"), QStringLiteral("/tmp")}));
+             (QStringList {QStringLiteral("-y"), QStringLiteral("@modelcontextprotocol/server-filesystem"),
+                           QStringLiteral("/tmp")}));
     QCOMPARE(fs.env.value(QStringLiteral("DEBUG")), QStringLiteral("1"));
     QCOMPARE(r.servers[1].name, QStringLiteral("off"));
     QVERIFY(r.servers[1].disabled);

@@ -91,8 +91,8 @@ void TestMcpHttp::initializeListAndCall()
     ToolResult r = finish(echo->call({{QStringLiteral("message"), QStringLiteral("over http")}}, {}, this));
     QVERIFY2(!r.isError, qPrintable(r.content));
     QCOMPARE(r.content, QStringLiteral("Echo: over http"));
-    r = finish(registry.find(
-        QStringLiteral("web__get-sum"))->call({{QStringLiteral("a"), 2}, {QStringLiteral("b"), 40}}, {}, this));
+    r = finish(registry.find(QStringLiteral("web__get-sum"))
+                   ->call({{QStringLiteral("a"), 2}, {QStringLiteral("b"), 40}}, {}, this));
     QVERIFY2(r.content.contains(QStringLiteral("42")), qPrintable(r.content));
     // Two clients get two sessions and do not disturb each other.
     auto second = connectClient();
@@ -109,7 +109,7 @@ void TestMcpHttp::progressOverSse()
     QSignalSpy progress(&call, &ToolInvocation::progress);
     QSignalSpy done(&call, &ToolInvocation::finished);
     client->callTool(QStringLiteral("trigger-long-running-operation"),
-                                    {{QStringLiteral("duration"), 1.2}, {QStringLiteral("steps"), 3}}, &call);
+                     {{QStringLiteral("duration"), 1.2}, {QStringLiteral("steps"), 3}}, &call);
     // Progress arrives while the call is still running (the SSE stream is read as it comes).
     QVERIFY(progress.wait(10000));
     QCOMPARE(done.size(), 0);
@@ -122,7 +122,7 @@ void TestMcpHttp::progressOverSse()
     ToolInvocation slow;
     QSignalSpy slowProgress(&slow, &ToolInvocation::progress);
     client->callTool(QStringLiteral("trigger-long-running-operation"),
-                                    {{QStringLiteral("duration"), 20}, {QStringLiteral("steps"), 40}}, &slow);
+                     {{QStringLiteral("duration"), 20}, {QStringLiteral("steps"), 40}}, &slow);
     QVERIFY(slowProgress.wait(10000));
     slow.cancel();
     QVERIFY(finish(&slow, 1000).cancelled);
@@ -178,18 +178,18 @@ void TestMcpHttp::handshakeEndsBeforeTheNextRequest()
         arrivedAt.insert(method, clock.elapsed());
         const auto json = [&](const QJsonObject &result) {
             const QJsonObject answer {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                       {QStringLiteral("id"), message.value(QStringLiteral("id"))},
-                                        {QStringLiteral("result"), result}};
+                                      {QStringLiteral("id"), message.value(QStringLiteral("id"))},
+                                      {QStringLiteral("result"), result}};
             return ReplayResponse::fromBytes(200, QJsonDocument(answer).toJson(QJsonDocument::Compact),
                                              "application/json");
         };
         if (method == u"initialize")
             return json({{QStringLiteral("protocolVersion"),
-                message.value(QStringLiteral("params")).toObject().value(QStringLiteral("protocolVersion"))},
-                {QStringLiteral("capabilities"), QJsonObject {{QStringLiteral("tools"), QJsonObject {}}}},
-                 {QStringLiteral("serverInfo"),
-                                 QJsonObject {{QStringLiteral("name"), QStringLiteral("slow")},
-                                               {QStringLiteral("version"), QStringLiteral("1")}}}});
+                          message.value(QStringLiteral("params")).toObject().value(QStringLiteral("protocolVersion"))},
+                         {QStringLiteral("capabilities"), QJsonObject {{QStringLiteral("tools"), QJsonObject {}}}},
+                         {QStringLiteral("serverInfo"),
+                          QJsonObject {{QStringLiteral("name"), QStringLiteral("slow")},
+                                       {QStringLiteral("version"), QStringLiteral("1")}}}});
         if (method == u"notifications/initialized") {
             ReplayResponse accepted = ReplayResponse::fromBytes(202, {}, {});
             accepted.headerDelayMs = 400;
@@ -197,7 +197,7 @@ void TestMcpHttp::handshakeEndsBeforeTheNextRequest()
         }
         const QJsonObject tool {
             {QStringLiteral("name"), QStringLiteral("noop")},
-             {QStringLiteral("inputSchema"), QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}};
+            {QStringLiteral("inputSchema"), QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}};
         return json({{QStringLiteral("tools"), QJsonArray {tool}}});
     });
     McpServerConfig c;
@@ -212,8 +212,9 @@ void TestMcpHttp::handshakeEndsBeforeTheNextRequest()
     QVERIFY(arrivedAt.contains(QStringLiteral("notifications/initialized")));
     QVERIFY(arrivedAt.contains(QStringLiteral("tools/list")));
     QVERIFY2(arrivedAt.value(QStringLiteral("tools/list"))
-                             - arrivedAt.value(QStringLiteral("notifications/initialized")) >= 380,
-                                               "tools/list overtook the open notifications/initialized POST");
+                     - arrivedAt.value(QStringLiteral("notifications/initialized"))
+                 >= 380,
+             "tools/list overtook the open notifications/initialized POST");
 }
 
 // Qt would copy the server's token header to wherever a redirect points: an MCP server (or whoever

@@ -92,9 +92,11 @@ void TestMcpStdio::initializeAndListTools()
     QVERIFY(byName[QStringLiteral("echo")].readOnly);
     QVERIFY(!byName[QStringLiteral("toggle-simulated-logging")].readOnly); // readOnlyHint: false
     QCOMPARE(byName[QStringLiteral("get-sum")].inputSchema.value(QStringLiteral("type")).toString(),
-                                                                 QStringLiteral("object"));
-    QVERIFY(byName[QStringLiteral("get-sum")].inputSchema.value(
-                       QStringLiteral("properties")).toObject().contains(QStringLiteral("a")));
+             QStringLiteral("object"));
+    QVERIFY(byName[QStringLiteral("get-sum")]
+                .inputSchema.value(QStringLiteral("properties"))
+                .toObject()
+                .contains(QStringLiteral("a")));
     // The log file exists where the user can open it.
     QVERIFY(QFile::exists(options.logPath));
 }
@@ -118,7 +120,7 @@ void TestMcpStdio::callToolsThroughRegistry()
     QCOMPARE(r.content, QStringLiteral("Echo: héllo 世界"));
 
     r = finish(registry.find(QStringLiteral("everything__get-sum"))
-                                 ->call({{QStringLiteral("a"), 19}, {QStringLiteral("b"), 23.5}}, {}, this));
+                   ->call({{QStringLiteral("a"), 19}, {QStringLiteral("b"), 23.5}}, {}, this));
     QVERIFY2(!r.isError, qPrintable(r.content));
     QVERIFY2(r.content.contains(QStringLiteral("42.5")), qPrintable(r.content));
 
@@ -154,7 +156,7 @@ void TestMcpStdio::progressNotifications()
     ToolInvocation call;
     QSignalSpy progress(&call, &ToolInvocation::progress);
     client->callTool(QStringLiteral("trigger-long-running-operation"),
-                                    {{QStringLiteral("duration"), 1.5}, {QStringLiteral("steps"), 3}}, &call);
+                     {{QStringLiteral("duration"), 1.5}, {QStringLiteral("steps"), 3}}, &call);
     const ToolResult r = finish(&call);
     QVERIFY2(!r.isError, qPrintable(r.content));
     QVERIFY2(r.content.contains(QStringLiteral("completed")), qPrintable(r.content));
@@ -172,7 +174,7 @@ void TestMcpStdio::cancellation()
     QSignalSpy progress(&call, &ToolInvocation::progress);
     QSignalSpy done(&call, &ToolInvocation::finished);
     client->callTool(QStringLiteral("trigger-long-running-operation"),
-                                    {{QStringLiteral("duration"), 20}, {QStringLiteral("steps"), 40}}, &call);
+                     {{QStringLiteral("duration"), 20}, {QStringLiteral("steps"), 40}}, &call);
     QVERIFY(progress.wait(10000));
     QElapsedTimer clock;
     clock.start();
@@ -256,8 +258,10 @@ void TestMcpStdio::crashIsReportedWithStderr()
     McpServerConfig c;
     c.name = QStringLiteral("broken");
     c.command = node();
-    c.args = {QStringLiteral("-e"),
-        QStringLiteral("process.stderr.write('first line\\nfatal: config missing\\n'); setTimeout(() => process.exit(3), 100)")};
+    c.args = {
+        QStringLiteral("-e"),
+        QStringLiteral(
+            "process.stderr.write('first line\\nfatal: config missing\\n'); setTimeout(() => process.exit(3), 100)")};
     McpClient::Options options;
     options.logPath = McpServerLog::defaultPath(m_dir->path(), c.name);
     McpClient client(c, options);
@@ -337,20 +341,19 @@ void TestMcpStdio::filesystemServer()
     QVERIFY2(r.content.contains(QStringLiteral("[FILE] alpha.txt")), qPrintable(r.content));
     QVERIFY2(r.content.contains(QStringLiteral("[DIR] sub")), qPrintable(r.content));
 
-    r = finish(
-        registry.find(QStringLiteral("fs__read_text_file"))
-                          ->call({{QStringLiteral("path"), root.filePath(QStringLiteral("alpha.txt"))}}, {}, this));
+    r = finish(registry.find(QStringLiteral("fs__read_text_file"))
+                   ->call({{QStringLiteral("path"), root.filePath(QStringLiteral("alpha.txt"))}}, {}, this));
     QVERIFY2(!r.isError, qPrintable(r.content));
     QCOMPARE(r.content.trimmed(), QStringLiteral("alpha content"));
 
-    r = finish(registry.find(
-        QStringLiteral("fs__read_text_file"))->call({{QStringLiteral("path"), secret.fileName()}}, {}, this));
+    r = finish(registry.find(QStringLiteral("fs__read_text_file"))
+                   ->call({{QStringLiteral("path"), secret.fileName()}}, {}, this));
     QVERIFY(r.isError);
     QVERIFY2(r.content.contains(QStringLiteral("Access denied")), qPrintable(r.content));
     QVERIFY(!r.content.contains(QStringLiteral("do not read")));
 
     r = finish(registry.find(QStringLiteral("fs__read_text_file"))
-                                 ->call({{QStringLiteral("path"), root.filePath(QStringLiteral("../"))}}, {}, this));
+                   ->call({{QStringLiteral("path"), root.filePath(QStringLiteral("../"))}}, {}, this));
     QVERIFY(r.isError);
 }
 
@@ -376,7 +379,7 @@ void TestMcpStdio::readOnlyHintCountsOnlyForATrustedServer()
     const QByteArray original = McpTool(&client, info).definitionHash();
     McpToolInfo claimed = info;
     claimed.annotations.insert(QStringLiteral("destructiveHint"),
-                                              !info.annotations.value(QStringLiteral("destructiveHint")).toBool());
+                               !info.annotations.value(QStringLiteral("destructiveHint")).toBool());
     QVERIFY(McpTool(&client, claimed).definitionHash() != original);
     McpClient moved(everything(), {});
     QCOMPARE(McpTool(&moved, info).definitionHash(), original); // trust is not part of the definition

@@ -86,8 +86,8 @@ private:
     QString m_description = QStringLiteral("A probe for tests.");
     QJsonObject m_parameters {
         {QStringLiteral("type"), QStringLiteral("object")},
-         {QStringLiteral("properties"),
-             QJsonObject {{QStringLiteral("x"), QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}}}}}};
+        {QStringLiteral("properties"),
+         QJsonObject {{QStringLiteral("x"), QJsonObject {{QStringLiteral("type"), QStringLiteral("string")}}}}}};
 };
 
 // The messages of a request after its last user message: the tool loop so far.
@@ -133,7 +133,7 @@ inline bool validChain(const QJsonArray &messages, QString *why)
         if (role == QLatin1String("assistant")) {
             if (!open.isEmpty()) {
                 *why = QStringLiteral("assistant before results of ")
-                                      + QStringList(open.values()).join(QLatin1Char(','));
+                    + QStringList(open.values()).join(QLatin1Char(','));
                 return false;
             }
             for (const QJsonValue &c : m.value(QStringLiteral("tool_calls")).toArray())
