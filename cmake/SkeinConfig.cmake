@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # One INTERFACE target carrying the language level, warnings and Qt strictness macros.
 # Every library, executable, test and benchmark links it.
 add_library(skein_config INTERFACE)

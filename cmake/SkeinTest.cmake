@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # skein_add_test(NAME <name> SOURCES <files> LIBS <targets> LABELS <labels> [GUI] [TIMEOUT s])
 # One QtTest executable per unit. Every test runs with LANG=C.UTF-8, test-mode standard paths
 # (set in the test itself through SKEIN_TEST_MAIN), the fixture locations as defines and, for GUI

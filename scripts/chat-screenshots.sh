@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Takes the screenshots that need a scripted situation from the GUI tests, under Xvfb: a model
 # asking for tools (docs/screenshots/tool-approval.png, gui_chatagent) and a provider whose key is
 # in a keychain that cannot be reached (settings-key-unreachable.png), a provider from an imported

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Renders the inspector panels (branch view, memory and context inspectors, usage view) over a demo
 # conversation, and the Settings dialog, into docs/screenshots/ in English and Chinese (*-zh.png),
 # under Xvfb so that real fonts are used:

@@ -1,4 +1,9 @@
 #!/usr/bin/env python3
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 """Writes a skein.archive/1 file with a few conversations for the screenshots (scripts/screenshots.sh).
 
 usage: screenshot-seed.py en|zh OUT.json

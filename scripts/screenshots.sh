@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Takes the screenshots in docs/screenshots/ (run under Xvfb by `scripts/dev screenshots`).
 # Each shot starts skein on a fresh data dir, waits for it to settle and grabs the screen.
 set -euo pipefail

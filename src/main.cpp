@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein: the desktop app. Builds QApplication, AppContext and MainWindow; nothing else.
 #include "app/appcontext.h"
 #include "app/commandline.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // bench_agent: what the agent loop itself costs. A scripted model on loopback answers at once
 // (no model time): 6 iterations of one tool call each, then the final call, i.e. 7 model calls
 // and 6 tool results with their log entries and checkpoints, on a session whose active path has

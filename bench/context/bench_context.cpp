@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // bench_context: the context engine's figures (docs/benchmarks.md "Context").
 //   bench_context [--reps N] [--per-turn] [--digest-tool-results] [--seed-only | --assembly-only]
 // Each part is a function of its own so that more experiments can be added next to it.

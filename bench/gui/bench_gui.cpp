@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // bench_gui: the desktop app against SPEC §9 with a large database (default 1 M messages in
 // 5,000 sessions plus one 3,000-message conversation; SKEIN_BENCH_MESSAGES changes the total).
 // Measures time to the first frame of the main window, time to the first paint of the big

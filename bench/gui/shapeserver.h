@@ -1,3 +1,9 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
 #pragma once
 
 // A small HTTP server on 127.0.0.1 for the streaming benchmark, on a thread of its own: what it

@@ -1,3 +1,9 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
 #pragma once
 
 // Content shapes for the streaming benchmark (issue #12): what a reply is made of changes

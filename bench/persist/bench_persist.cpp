@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // bench_persist: the cost of streaming to disk. A loopback SSE server sends 500 text deltas per
 // second; the same stream is consumed once by a bare StreamingCall (baseline: network + parsing)
 // and once through ModelCall (flushes through the AsyncStore writer into a real SQLite file).

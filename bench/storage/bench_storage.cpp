@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // bench_storage: builds a chat database of --sessions sessions / --messages messages (with
 // branches) and measures the storage layer against SPEC §9 and raw SQLite in the same run.
 #include "corpus.h"

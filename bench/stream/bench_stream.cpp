@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Throughput of the streaming parsers on a synthetic recorded-style OpenAI stream, and the cost of
 // byte-by-byte feeding of one large event compared with feeding it at once.
 #include "core/stream/sseparser.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // bench_tokens: throughput of TokenEstimator over the token corpus (tests/data/tokens), compared
 // with a UTF-16 → UTF-8 conversion of the same text measured in the same run.
 //

@@ -1,3 +1,7 @@
+-- SPDX-FileCopyrightText: 2026 The Skein authors
+--
+-- SPDX-License-Identifier: GPL-3.0-or-later
+
 -- Skein schema version 1 (SPEC §2). Applied in one transaction together with PRAGMA user_version.
 -- Ids are client-generated UUIDs (TEXT); timestamps are ms since the epoch, UTC.
 

@@ -1,3 +1,7 @@
+-- SPDX-FileCopyrightText: 2026 The Skein authors
+--
+-- SPDX-License-Identifier: GPL-3.0-or-later
+
 -- Schema version 3: what a reply needs to be sent back exactly and explained later.
 -- reasoning_blocks: the reply's thinking blocks as the provider sent them, in order, with their
 -- signatures and places between text and tool calls (a JSON array, docs/storage.md). Anthropic

@@ -1,3 +1,7 @@
+-- SPDX-FileCopyrightText: 2026 The Skein authors
+--
+-- SPDX-License-Identifier: GPL-3.0-or-later
+
 -- Schema version 5: the trust boundary (issue #13).
 --
 -- tool_log is keyed by session + message + call. The call id is Skein's own, unique in its

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Conversations: what a running turn feeds its conversation — the messages it stores, the text it
 // streams (coalesced), tool-call states and approvals — and how a turn ends (the session row again,
 // a title from the first message, the housekeeper, the next queued request).

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli context: what the context engine would send next for a session (SPEC §4.9).
 #include "cli.h"
 #include "core/domain/session.h"

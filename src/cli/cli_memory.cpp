@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli memories, summaries and compact: the memory inspector and consolidation, headless.
 #include "app/appcontext.h"
 #include "cli.h"

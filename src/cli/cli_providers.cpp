@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli providers: configured providers in the database, their keys in the keychain.
 #include "app/appcontext.h"
 #include "app/settings/providercheck.h"

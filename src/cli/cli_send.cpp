@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli send: one user turn of the agent loop streamed to the terminal and stored as the app
 // stores it (the loop itself is driven in cli_agent.cpp).
 #include "app/appcontext.h"

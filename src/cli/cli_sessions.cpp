@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli commands on sessions and messages.
 #include "app/appcontext.h"
 #include "cli.h"

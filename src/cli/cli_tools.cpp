@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli tools and restore: the tools a turn can offer (the app's ToolHost) and crash recovery.
 #include "app/appcontext.h"
 #include "cli.h"

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # The chat area: session sidebar, chat view with its renderer, composer and controller.
 target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/safetextdocument.h ${CMAKE_CURRENT_LIST_DIR}/safetextdocument.cpp

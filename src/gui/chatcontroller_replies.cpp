@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // ChatController: replies in the conversation shown — send, edit, regenerate, continue, re-run
 // with a changed context, stop, approvals — started through Conversations.
 #include "app/appcontext.h"

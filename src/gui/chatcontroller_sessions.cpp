@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // ChatController: the conversation list (search, rename, pin, archive, delete with undo,
 // duplicate, export), through SessionService.
 #include "app/appcontext.h"

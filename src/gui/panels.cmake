@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Inspector panels: branch view, memory and context inspectors, usage view.
 target_sources(skein_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/branchgraph.h ${CMAKE_CURRENT_LIST_DIR}/branchgraph.cpp

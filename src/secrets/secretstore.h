@@ -1,3 +1,9 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
 #pragma once
 
 #include <QObject>

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Faults during the background work after a turn (MemoryHousekeeper): consolidation writes
 // segment summaries and a session summary, extraction writes memories, both through the storage
 // writer while the fault VFS fails writes or cuts the power. The user hears of a failure once, in

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Real disks that say no: the data folder on a small tmpfs that fills up, and the data folder
 // bound read-only (as root, chmod does not stop writes; a read-only mount does). The tests run
 // as root in a private mount namespace of their own; without root they skip, except under

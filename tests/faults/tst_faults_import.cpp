@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Faults while a file is imported: the import runs as the app runs it (one job on the storage
 // writer thread, one transaction), into a data folder that already holds a conversation. After
 // each fault the user was told in plain words, the file passes integrity_check, the conversation

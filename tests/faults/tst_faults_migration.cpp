@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Faults while a database of schema version 1 (tests/data/storage/skein-v1.db) is backed up and
 // migrated to the current version at start-up. After each fault the user was told in plain words,
 // the file passes integrity_check, its schema is exactly that of some version (each migration is

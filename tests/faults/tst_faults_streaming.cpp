@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Faults while a reply streams to disk (docs/streaming.md): a real ModelCall, a scripted model on
 // loopback HTTP, the storage writer thread, and the fault VFS under every connection. After each
 // fault the user was told in plain words, the file passes integrity_check, every committed user

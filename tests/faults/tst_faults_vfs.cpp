@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The fault VFS itself: QSQLITE connections go through it, each kind of fault reaches the caller
 // as a typed error in plain words, and a power cut keeps exactly what was fsynced.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The calculator tool (engine/tools/calculator): any text is evaluated or refused with a
 // position inside it; nothing crashes, recursion stays bounded, results format and read back.
 #include "engine/tools/calculator.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The importer (storage/exchange/importer) with the engine's guards (the memory guard and a
 // watermark write per session, as Extraction::importGuards() sets them), on a database: a file
 // the validator accepts is imported into a fresh copy of a migrated database, then imported

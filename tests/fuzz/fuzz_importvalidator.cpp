@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The import validator (storage/exchange/importvalidator): any file is either refused with a
 // "path: reason" error or parsed into sessions whose messages come parents first.
 #include "fuzzsupport.h"

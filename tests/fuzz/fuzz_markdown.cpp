@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The chat's Markdown renderer (gui/markdownrenderer, chunksplitter, safetextdocument) without
 // widgets, under the offscreen platform: any text splits into chunks the same way whether it
 // arrives at once or streamed, and every chunk renders (code highlighted, images replaced).

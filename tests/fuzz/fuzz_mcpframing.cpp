@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // MCP JSON-RPC framing: a stdio server's output (engine/tools/mcpstdiotransport, McpLineFramer),
 // cut any way, gives the same messages and rejected lines as the whole output at once. The same
 // bytes are also read as a streamable-HTTP answer is (SSE events whose data is a message).

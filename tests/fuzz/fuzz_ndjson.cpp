@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // NDJSON framing (core/stream/ndjsonparser): any bytes, cut any way, give the same lines as the
 // whole stream at once; no line is blank or keeps its terminator.
 #include "core/stream/ndjsonparser.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // SSE framing (core/stream/sseparser): any bytes, cut any way, give the same events as the
 // whole stream at once, under the default options, with comments reported, and with a tiny
 // event limit (the overflow path).

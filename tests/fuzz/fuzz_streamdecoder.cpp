@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A provider translator behind its framing (core/stream/streamdecoder), built once per wire
 // format (SKEIN_FUZZ_WIRE: OpenAiChat, AnthropicMessages, OllamaChat). Any body, cut any way,
 // gives the same deltas as the whole body at once, and the turn assembler folds them.

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # The chat area: the main window driven offscreen over a real data dir and a scripted model
 # server, and the rendering-safety corpus.
 skein_add_test(NAME gui_chatwindow SOURCES chat/tst_chatwindow.cpp LIBS skein_gui GUI LABELS gui TIMEOUT 180)

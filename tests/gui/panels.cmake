@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Inspector panel tests (branch view, memory and context inspectors, usage view) and the tool that
 # takes their screenshots (scripts/panel-screenshots.sh).
 foreach(panel branchview memoryinspector contextinspector usageview topicswitchbanner)

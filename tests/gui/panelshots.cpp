@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-panelshots: renders the inspector panels over the demo conversation (panelsdemo.cpp) and
 // saves them as PNGs for docs/screenshots. Run under Xvfb by scripts/panel-screenshots.sh:
 //   skein-panelshots <output dir> [--lang zh_CN]

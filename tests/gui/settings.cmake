@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Settings dialog, first run, their models and the settings registry (tests/gui/settings/).
 skein_add_test(NAME settings_keys SOURCES ${CMAKE_CURRENT_LIST_DIR}/settings/tst_settingskeys.cpp
   LIBS skein_core LABELS unit core)

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The topic-switch banner: offscreen, over a real AppContext (SQLite in a temporary dir) with the
 // demo conversation of the panel tests.
 

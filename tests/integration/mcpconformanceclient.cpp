@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A command-line MCP client around McpClient for the client scenarios of
 // @modelcontextprotocol/conformance (which starts a test server per scenario and runs this with
 // the server's URL as the last argument): connects over streamable HTTP, initializes, lists the

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A tiny MCP server over stdio for the agent kill test: newline-delimited JSON-RPC on stdin and
 // stdout, two tools. `record` (no read-only hint, so it needs approval) appends its `marker` to the
 // file named by the first command-line argument — every run is observable; `slow` answers after

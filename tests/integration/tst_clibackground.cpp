@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli send does what the app does after a turn (issue 14): it summarises old turns when the
 // history passes 70% of its share of the window and learns memories per the review policy, through
 // the same Conversations and MemoryHousekeeper the app uses. --wait-background waits for that work,

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Two processes on one data dir (SPEC §5.2): a stale session write is detected through the
 // `version` column and reported, a second run on a session another process is running is refused
 // (and that process's reply is left alone by the newcomer's crash recovery), nothing is lost.

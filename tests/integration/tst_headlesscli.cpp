@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli on a machine without a session bus and without a display (issue 12 item 2), as a user
 // runs it over SSH: a keyless local server must work end to end — providers add → send (tools on,
 // default settings) → show → context → export — without ever touching the keychain; a provider

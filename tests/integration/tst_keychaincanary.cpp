@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The keychain canary: a random API key goes in through `providers add --api-key-env`, sessions
 // fail and succeed against a ReplayServer, everything is exported, and then the key must appear
 // nowhere: not in any file of the data dir (database, WAL, backups, settings), not in the

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The agent kill test (extends tst_killsend): the scripted model asks for 3 tool calls per
 // iteration — an MCP `record` call whose every run lands in a file, a slow MCP call and the
 // calculator — for two iterations, then answers. `skein-cli send` is SIGKILLed at random moments

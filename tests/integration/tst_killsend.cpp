@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The kill test: skein-cli send streams from a slow ReplayServer and is SIGKILLed at random
 // moments (fixed seed). After each kill, start-up recovery runs and the database must be intact:
 // the user message is there once the CLI said it was saved, the partial reply holds what was

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The agent loop, the context engine and skein-cli against a REAL llama.cpp server (llama-server
 // with the generated test model, tests/support/llamaserver.h) — issue 12: real servers send what
 // scripted ones never do. Every exchange goes through a recording proxy, so "the server accepted

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Skein's own network code (ProviderClient, StreamingCall, ModelListCall) against a real
 // llama-server serving the generated test model (the llama_model fixture; docs/testing.md): plain
 // streamed replies with usage, tool calls parsed by the server, replies cut by max_tokens inside

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli prints text that came from a model (issue 13 item 12): on a terminal its control
 // characters are shown, not obeyed — no clearing the screen, no OSC 52 clipboard write, no
 // carriage return hiding what was printed — while a pipe or a file gets the bytes unchanged.

@@ -1,4 +1,9 @@
 #!/bin/sh
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # ctest: translations/skein_zh_CN.ts covers every tr() string in the sources, with no unfinished
 # entry. Runs lupdate on a copy, so the checkout is never modified.
 set -eu

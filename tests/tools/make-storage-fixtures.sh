@@ -1,4 +1,9 @@
 #!/bin/sh
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Regenerates tests/data/storage/skein-vN.db for N = 1..2: a database at schema version N (the
 # migrations 0001..N applied, the rows written after 0001 as a version-1 binary did) with a small
 # branching conversation, so tst_upgrade can check that every later migration upgrades real old

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // ModelCall: how a reply ends on disk — the last flush, its tool calls, thinking blocks, model and
 // usage, and a status that says complete only when every part is there.
 #include "modelcall.h"

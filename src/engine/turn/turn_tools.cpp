@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Turn: executing the calls of one model reply, one after another, each result stored with
 // its tool-log entry and the runtime checkpoint in one storage job (= one savepoint).
 #include "turn.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The agent loop in the desktop app: a real MainWindow over a temporary data dir and a scripted
 // model server that asks for tools. Read-only tools run at once; a tool that changes something
 // waits on its card with Allow once / Always allow / Deny; Esc stops a run that waits; a pending

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Two conversations reply at the same time (issue 14): a reply streams in A while the user opens B
 // and sends there; both stream, each into its own conversation; the sidebar marks the one running
 // in the background; Esc stops the conversation shown only; both stored paths are complete.

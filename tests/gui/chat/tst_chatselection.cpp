@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // In-place text selection in the chat view: dragging over a reply's rendered text selects it
 // (painted over the message itself), Ctrl+C copies it, a double-click selects a word and a
 // triple-click a paragraph, Ctrl+A the message, Esc / a click elsewhere / scrolling far away

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The chat view while a reply streams (issue #12): a flush costs the appended text and the
 // reply's open tail, never the whole reply. Counted, not timed: documents and characters
 // rendered per flush stay bounded however long the reply gets, nothing is left estimated once the view is idle,

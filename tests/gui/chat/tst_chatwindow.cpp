@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The chat area end to end: a real MainWindow over a temporary data dir, talking to a scripted
 // OpenAI-compatible server on loopback. Send -> streamed -> stored; edit -> new branch and the
 // ‹ n / m › switcher; regenerate -> sibling; search -> jump to the message on its branch;

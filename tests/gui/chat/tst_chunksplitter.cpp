@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // ChunkSplitter: a streaming reply is cut into chunks incrementally, at the cost of what was
 // appended (issue #12: no per-flush cost may grow with the reply). Fed in any pieces, it gives
 // the chunks a whole-text split gives; it never reads text it has consumed; and no chunk grows

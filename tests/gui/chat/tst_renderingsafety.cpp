@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // SPEC §7 for the chat view: rendering untrusted text never loads a resource and never opens a
 // URL by itself. 100+ hostile payloads (markdown and HTML images with query strings, file:,
 // data:, qrc:, javascript: links, huge lines, deep nesting) go through the real ThreadModel ->

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // SPEC §7, issue #13 item 5: a string from outside (a title a model wrote, a model or provider name
 // a server or an imported file gave, a memory, an MCP server's name and command, a tool's name, an
 // error) is shown as the text it is, never as markup. Qt renders a label, a message box or a tooltip

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Renders the Settings dialog and the first-run page with sample data into PNG files for
 // docs/screenshots (run by scripts/screenshots.sh and scripts/panel-screenshots.sh under Xvfb).
 // Usage: settings_screenshot OUTDIR [--dark] [--zh]; with --zh the files end in -zh. SKEIN_EXTRA_QM

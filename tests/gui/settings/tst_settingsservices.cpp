@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "app/settings/approvalservice.h"
 #include "app/settings/dataservice.h"
 #include "app/settings/mcpserverservice.h"

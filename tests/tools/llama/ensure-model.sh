@@ -1,4 +1,9 @@
 #!/bin/sh
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # The llama_model ctest fixture: makes sure llama-server runs and that OUTDIR holds the test model
 # written by make-model.py (regenerated when the generator or its seed changed).
 #

@@ -1,4 +1,9 @@
 #!/usr/bin/env python3
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 """Writes Skein's llama.cpp test model: a tiny GGUF whose weights are designed, not trained.
 
 Run inside the llama root (python3-gguf, python3-numpy); the GGUF goes to stdout:

@@ -1,4 +1,9 @@
 #!/bin/sh
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
 # Installs the pinned MCP test servers (package-lock.json) into node_modules next to this script,
 # unless they are already there. $1: npm cache directory (inside the build dir: HOME may be a tmpfs).
 set -eu

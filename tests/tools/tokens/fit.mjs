@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Fits TokenEstimator's feature weights to the golden counts (development aid, not run by tests).
 //
 //   bench_tokens --features ../../data/tokens/corpus.jsonl /tmp/features.tsv

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Writes tests/data/tokens/golden.jsonl: the o200k_base and cl100k_base token counts of every text
 // in corpus.jsonl, computed with the reference tokenizers of the `gpt-tokenizer` package (offline).
 //

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Writes tests/data/tokens/corpus.jsonl: Skein's own token-estimation corpus.
 //
 // Every text is generated here from vocabularies and templates written for Skein (plus a few

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Writes src/core/tokens/hantable.inc: for each BMP CJK ideograph (U+4E00–U+9FFF), whether
 // o200k_base and cl100k_base encode it alone as a single token. TokenEstimator charges the other
 // ("rare") ideographs more, since the byte-level tokenizers split them into 2–3 tokens.

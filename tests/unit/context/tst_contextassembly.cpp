@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Budget, window knowledge, summaries and memories for a path, assembly and the prefix-cache
 // property, and the loader on a real SQLite store.
 

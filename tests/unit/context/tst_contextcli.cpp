@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli context ID: what would be sent next, as a user or a script reads it.
 
 #include "core/domain/ids.h"

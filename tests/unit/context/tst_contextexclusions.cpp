@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // "Re-run with this context" (SPEC §4.9): messages and memories the user left out stay out of the
 // built request, tool chains stay valid for every provider, the current user message is always
 // sent, and the snapshot records what was excluded.

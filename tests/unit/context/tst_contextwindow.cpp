@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The context engine inside ModelCall, against a real scripted model server on loopback: a model
 // whose window is smaller than the app believed, snapshots for every request, usage, cost and
 // calibration learned from the replies.

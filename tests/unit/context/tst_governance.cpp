@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Governance (SPEC §4.4) and the legality of every request the context engine builds: unit
 // cases, then a property test over thousands of random paths serialized for each provider kind.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A file to import is untrusted (SPEC §7, issue #13): what it names never acts before the user
 // decides. Real SQLite files; the files are written by a "source" store through the Exporter, or
 // edited as JSON the way an attacker would. Each test fails on f279e63.

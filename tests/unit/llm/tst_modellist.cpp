@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Model lists fetched for real from a loopback server answering with our own JSON (tests/data/llm):
 // OpenAI-compatible /models (OpenRouter, vLLM, llama.cpp + /props), Anthropic /v1/models and
 // Ollama /api/tags + /api/show.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The network layer for real: a QNetworkAccessManager talks to a ReplayServer on 127.0.0.1 that
 // replays the recorded streams of ../shared/fixtures/wire with scripted chunking and delays,
 // error statuses with real bodies, HTML pages, drops and stalls.

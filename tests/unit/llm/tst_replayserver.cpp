@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The loopback replay server other network tests rely on: framing, pacing, drops, stalls, scripted
 // sequences and request recording, observed through a plain QNetworkAccessManager.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Request bodies and headers per provider kind, error classification, Retry-After and the retry
 // policy, and the preset table. The request shapes are compared with what the recorded exchanges
 // in ../shared/fixtures/wire show (structure, not bytes).

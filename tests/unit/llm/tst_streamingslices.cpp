@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Issue #12: a reply that is already there in bulk (a fast local server, a GUI thread that was
 // busy for a moment) must not be decoded in one go on the thread that owns the call: that
 // blocks it for as long as the whole reply takes to decode. StreamingCall decodes at most a slice

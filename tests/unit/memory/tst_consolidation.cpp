@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Consolidation (SPEC §4.5): the planner on constructed paths, then the Consolidator for real —
 // a scripted model on loopback HTTP writing deterministic summaries, summaries stored in SQLite.
 

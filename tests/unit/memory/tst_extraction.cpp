@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Memory extraction (SPEC §4.10) through the real path: messages in SQLite, the MemoryExtractor
 // asking a scripted model on loopback HTTP, decisions applied through the memory-poisoning guard.
 // The model here is adversarial where it matters: for every injection-shaped input it proposes to

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The background housekeeping of the running app (MemoryHousekeeper): real SQLite behind an
 // AsyncStore, providers stored like the Settings dialog stores them, API keys in an in-memory
 // secret store, scripted models on loopback HTTP for the session's provider and the utility model.

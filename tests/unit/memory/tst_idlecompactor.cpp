@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Idle compaction (SPEC §4.6) and the after-turn triggers: real sessions in SQLite (some made
 // idle by back-dating updated_at), a scripted model on loopback HTTP for summaries and extraction.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // skein-cli memories / summaries / compact, run as a separate process on a real data dir, with
 // the scripted model for compact on loopback HTTP in this process.
 

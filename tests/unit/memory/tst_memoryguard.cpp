@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The memory-poisoning guard, the JSON reader for model replies and the extraction decision
 // parser: pure functions, checked on the shapes users and models actually produce.
 

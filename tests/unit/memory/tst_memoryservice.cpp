@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The user's operations on memories (accept / reject / edit / promote / restore / disable /
 // remove), synchronously on a Store and through MemoryService on the storage threads.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Topic switch (SPEC §4.11) against a scripted classifier on loopback HTTP, and the referencing
 // session the offer creates.
 

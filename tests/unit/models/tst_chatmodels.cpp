@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The chat area's item models, GUI-less: SessionListModel (groups, pinned first, hide for undo,
 // inline rename), ThreadModel (rows follow the active branch of a real ConversationTree,
 // streaming touches one row) and SearchResultModel, each under QAbstractItemModelTester.

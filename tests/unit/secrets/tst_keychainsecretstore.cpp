@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Runs against a real Secret Service (gnome-keyring in `dbus-run-session`, as scripts/dev test and
 // CI provide). Without one the round trips FAIL on purpose: CI always has one.
 #include "secrets/keychainsecretstore.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The start-up quick_check runs on its own thread and connection: reads do not wait for it,
 // writes wait and are refused when it finds damage, and closing the store stops it.
 #include "storage/asyncstore.h"

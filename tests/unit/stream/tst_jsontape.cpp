@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // JsonTape against QJsonDocument: the same values for valid JSON, a failure for invalid JSON.
 #include "core/stream/jsontape.h"
 #include "testsupport.h"

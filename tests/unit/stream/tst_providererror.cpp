@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Provider error bodies (recorded in ../shared/fixtures/wire and hand-written HTML/text) to
 // typed errors with readable messages.
 #include "core/stream/providererror.h"

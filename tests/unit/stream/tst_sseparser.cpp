@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // SSE and NDJSON framing rules that the recorded fixtures do not cover on their own.
 #include "chunking.h"
 #include "core/stream/ndjsonparser.h"

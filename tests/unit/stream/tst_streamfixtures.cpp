@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Feeds every recorded stream in ../shared/fixtures/wire through the parsers whole, byte by byte
 // and in random chunkings, and compares the result with our expectations in
 // tests/data/stream/fixture-expectations.json.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Provider quirks from wire-protocols.md that the recorded fixtures do not exercise, checked
 // through the public path: bytes -> StreamDecoder -> TurnAssembler.
 #include "chunking.h"

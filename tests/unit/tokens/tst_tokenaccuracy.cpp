@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Accuracy of TokenEstimator against golden o200k_base / cl100k_base counts of our own corpus
 // (tests/data/tokens, produced by tests/tools/tokens/generate.mjs). The weights were fitted on the
 // even ids; the targets are asserted per class and per pooled group (code, json, all), both on the

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One MCP answer over stdio is bounded (64 MiB, docs/security.md "Bounded answers"): a server that
 // writes an endless line cannot make Skein hold it all. The overlong line is dropped whole, the
 // drop is reported once, and the messages after it still arrive.

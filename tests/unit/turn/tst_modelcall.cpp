@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // ModelCall for real: a ReplayServer on 127.0.0.1 replays the recorded streams of
 // ../shared/fixtures/wire (and synthetic ones) with scripted chunking, drops and stalls, and every
 // byte lands in a real SQLite file through the AsyncStore writer thread.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Start-up recovery on a real SQLite file, and the simple request builder ModelCall uses.
 
 #include "core/domain/session.h"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Approvals (SPEC §5.2): tools that can change anything wait for allow once / always / deny with
 // the full arguments; "always" is bound to the tool's definition hash and revoked when it changes;
 // a pending approval is WAITING_TOOL with a checkpoint and survives a restart.

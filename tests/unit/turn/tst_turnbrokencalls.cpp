@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Tool calls that arrive broken, as local models send them (issue 12 item 1): a reply cut off by
 // max_tokens inside a call's arguments, or arguments that are not valid JSON. The scripted server
 // answers like llama.cpp's llama-server: HTTP 500 "Failed to parse tool call arguments as JSON"

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The agent loop for real: a scripted OpenAI-compatible server on loopback decides each reply from
 // the request it receives, tools count their runs, and everything lands in a real SQLite file
 // through the AsyncStore writer thread.

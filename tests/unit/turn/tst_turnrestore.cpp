@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // RESTORE (SPEC §2.6, §5.2, [S000 §10.3]) on hand-made crash states in a real SQLite file, plus the
 // small pieces of the loop: result digests and the repeat guard.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Per-session serialisation with concurrency (SPEC §5.2): 100 sessions run their tool loops at the
 // same time against one scripted server, each with its own secret word. No reply, request or stored
 // message of one session may contain another session's word.

@@ -1,3 +1,9 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
 #pragma once
 // Shared pieces of the agent tests: a real SQLite data dir behind an AsyncStore, a scripted
 // OpenAI-compatible server on loopback, and tools whose runs are counted.
