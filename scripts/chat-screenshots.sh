@@ -15,8 +15,8 @@ build=$1
 src=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$src/docs/screenshots"
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-  "$build/tests/gui/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
+  "$build/tests/gui/chat/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-  "$build/tests/gui/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
+  "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
 echo "screenshots: $src/docs/screenshots/{tool-approval,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

@@ -15,7 +15,7 @@ build=${1:?usage: panel-screenshots.sh <build dir>}
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
 tool=$build/tests/gui/skein-panelshots
-settings=$build/tests/gui/settings_screenshot
+settings=$build/tests/gui/settings/settings_screenshot
 [[ -x $tool && -x $settings ]] || {
   echo "panel-screenshots: build the skein-panelshots and settings_screenshot targets first" >&2
   exit 1

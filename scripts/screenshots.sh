@@ -34,7 +34,7 @@ shoot main-window en --lang en
 shoot main-window-zh zh --lang zh_CN
 SHOT_THEME=dark shoot main-window-dark en --lang en
 # The Settings dialog and the first-run page, rendered with sample providers.
-if [[ -x $build/tests/gui/settings_screenshot ]]; then
-  "$build/tests/gui/settings_screenshot" "$out"
-  "$build/tests/gui/settings_screenshot" "$out" --dark
+if [[ -x $build/tests/gui/settings/settings_screenshot ]]; then
+  "$build/tests/gui/settings/settings_screenshot" "$out"
+  "$build/tests/gui/settings/settings_screenshot" "$out" --dark
 fi

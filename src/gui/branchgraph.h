@@ -67,6 +67,7 @@ protected:
     void focusOutEvent(QFocusEvent *event) override;
 
 private:
+    static quint64 cellKey(int row, int column) { return (quint64(quint32(row)) << 32) | quint32(column); }
     struct Metrics
     {
         double cardWidth;

@@ -11,11 +11,14 @@
 #include <QDialog>
 #include <QList>
 
-class QComboBox;
-class QDialogButtonBox;
-class QListWidget;
-class QPlainTextEdit;
+#include <memory>
+
 class QPushButton;
+
+namespace Ui {
+class MemoryEditDialog;
+class MemoryHistoryDialog;
+} // namespace Ui
 
 namespace Skein {
 
@@ -30,16 +33,14 @@ public:
     // branchAvailable: a message is selected, so a branch-scoped memory can anchor there.
     MemoryEditDialog(Mode mode, const Memory &memory, bool sessionAvailable, bool branchAvailable,
                      QWidget *parent = nullptr);
+    ~MemoryEditDialog() override;
 
     QString content() const;
     MemoryType type() const;
     MemoryScope scope() const;
 
 private:
-    QComboBox *m_type = nullptr;
-    QComboBox *m_scope = nullptr;
-    QPlainTextEdit *m_content = nullptr;
-    QDialogButtonBox *m_buttons = nullptr;
+    std::unique_ptr<Ui::MemoryEditDialog> m_ui;
 };
 
 // The earlier texts of a memory, newest first; Restore makes the chosen one current again.
@@ -50,13 +51,13 @@ class MemoryHistoryDialog final : public QDialog
 
 public:
     MemoryHistoryDialog(const Memory &memory, const QList<MemoryVersion> &versions, QWidget *parent = nullptr);
+    ~MemoryHistoryDialog() override;
 
 Q_SIGNALS:
     void restoreRequested(const QString &memoryId, qint64 versionId);
 
 private:
-    QListWidget *m_list = nullptr;
-    QPlainTextEdit *m_preview = nullptr;
+    std::unique_ptr<Ui::MemoryHistoryDialog> m_ui;
     QPushButton *m_restore = nullptr;
 };
 

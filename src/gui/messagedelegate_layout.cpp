@@ -1,0 +1,376 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "messagedelegate.h"
+#include "messagedelegate_p.h"
+
+#include "core/domain/enums.h"
+#include "models/threadmodel.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+namespace Skein {
+
+using namespace MessageDelegateDetail;
+
+namespace {
+
+QString roleLabel(Role role, const QString &model, const QString &toolName)
+{
+    switch (role) {
+    case Role::User:
+        return MessageDelegate::tr("You");
+    case Role::Assistant:
+        return model.isEmpty() ? MessageDelegate::tr("Assistant") : model;
+    case Role::Tool:
+        return toolName.isEmpty() ? MessageDelegate::tr("Tool") : MessageDelegate::tr("Tool: %1").arg(toolName);
+    case Role::System:
+        return MessageDelegate::tr("System");
+    }
+    return {};
+}
+
+QString statusText(MessageStatus status, const QString &error)
+{
+    switch (status) {
+    case MessageStatus::Generating:
+        return MessageDelegate::tr("Generating…");
+    case MessageStatus::Interrupted:
+        return MessageDelegate::tr("Interrupted — the reply stopped before it was complete.");
+    case MessageStatus::Cancelled:
+        return MessageDelegate::tr("Stopped.");
+    case MessageStatus::Failed:
+        return error.isEmpty() ? MessageDelegate::tr("Failed.") : MessageDelegate::tr("Failed: %1").arg(error);
+    case MessageStatus::Complete:
+        break;
+    }
+    return {};
+}
+
+// A tool call's state as the turn reports it.
+QString toolStateText(const ToolCallState &state)
+{
+    using Phase = ToolCallState::Phase;
+    switch (state.phase) {
+    case Phase::None:
+        return {};
+    case Phase::AwaitingApproval:
+        return MessageDelegate::tr("waiting for your approval");
+    case Phase::Approved:
+        return MessageDelegate::tr("approved");
+    case Phase::Running:
+        return state.percent < 0 ? MessageDelegate::tr("running…")
+                                 : MessageDelegate::tr("running… %1%").arg(state.percent);
+    case Phase::Done:
+        return MessageDelegate::tr("done");
+    case Phase::Failed:
+        return MessageDelegate::tr("failed");
+    case Phase::Timeout:
+        return MessageDelegate::tr("timed out");
+    case Phase::Denied:
+        return MessageDelegate::tr("denied");
+    case Phase::NotRun:
+        return MessageDelegate::tr("not run");
+    case Phase::Queued:
+        return MessageDelegate::tr("queued");
+    }
+    return {};
+}
+
+// A chunk's height before it is rendered: its lines wrapped at the average character width
+// (table rows are taller: padding and borders).
+qreal estimateHeight(const TextChunk &chunk, qreal width, const QFontMetricsF &fm)
+{
+    const qreal perLine = std::max(20.0, width / std::max(1.0, fm.averageCharWidth()));
+    qreal lines = 0;
+    for (QStringView line : QStringView(chunk.text).split(u'\n')) {
+        const bool row = line.startsWith(u'|');
+        lines += (row ? 1.6 : 1.0) * (1 + std::floor(qreal(line.size()) / perLine));
+    }
+    return std::ceil(lines * fm.lineSpacing());
+}
+
+} // namespace
+
+std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(const QModelIndex &index,
+                                                                            MessageDocs &docs) const
+{
+    auto layout = std::make_shared<Layout>();
+    QList<Element> &out = layout->elements;
+    const QString id = index.data(ThreadModel::IdRole).toString();
+    const auto role = Role(index.data(ThreadModel::RoleRole).toInt());
+    const auto status = MessageStatus(index.data(ThreadModel::StatusRole).toInt());
+    const QString content = index.data(ThreadModel::ContentRole).toString();
+    const QString reasoning = index.data(ThreadModel::ReasoningRole).toString();
+    const QJsonArray toolCalls = index.data(ThreadModel::ToolCallsRole).toJsonArray();
+    const ToolCallStates toolStates = index.data(ThreadModel::ToolStatesRole).value<ToolCallStates>();
+    const int siblingIndex = index.data(ThreadModel::SiblingIndexRole).toInt();
+    const int siblingCount = index.data(ThreadModel::SiblingCountRole).toInt();
+
+    QFont smallFont = m_theme.font;
+    smallFont.setPointSizeF(m_theme.font.pointSizeF() * 0.9);
+    const QFontMetricsF fm(m_theme.font);
+    const QFontMetricsF sfm(smallFont);
+    const qreal lineH = std::ceil(fm.height());
+    const qreal smallH = std::ceil(sfm.height());
+    const qreal inner = m_width - 2 * kPad;
+
+    auto text = [&](const QString &s, qreal x, qreal y, qreal w, Tone tone, bool bold, bool small,
+                    Action action = Action::None, const QString &data = {}) {
+        Element e;
+        e.kind = Element::Kind::Text;
+        e.text = s;
+        e.rect = QRectF(x, y, w, small ? smallH : lineH);
+        e.tone = tone;
+        e.bold = bold;
+        e.small = small;
+        e.action = action;
+        e.data = data;
+        out.append(e);
+        return e.rect;
+    };
+    auto chip = [&](const QString &s, qreal x, qreal y, Action action, const QString &data = {}) {
+        Element e;
+        e.kind = Element::Kind::Chip;
+        e.text = s;
+        e.rect = QRectF(x, y, std::ceil(sfm.horizontalAdvance(s)) + 14, smallH + 4);
+        e.small = true;
+        e.action = action;
+        e.data = data;
+        out.append(e);
+        return e.rect;
+    };
+    auto box = [&](int at, const QRectF &rect, Tone tone) {
+        Element e;
+        e.kind = Element::Kind::Box;
+        e.rect = rect;
+        e.tone = tone;
+        out.insert(at, e);
+    };
+    // Chunks: render what the budget allows (the open ones always, then from the last one up);
+    // the others keep an estimated height until fill() or a paint renders them.
+    QElapsedTimer clock;
+    clock.start();
+    bool pending = false;
+    const QFontMetricsF mfm(m_theme.monoFont);
+    auto prepare = [&](TextDocs &t) {
+        auto fit = [&](Slot &slot) {
+            if (slot.width == t.width)
+                return;
+            m_leases.remove(slot.serial);
+            slot.doc.reset();
+            slot.measured = false;
+            slot.width = t.width;
+            slot.height = estimateHeight(slot.chunk, t.width, slot.kind == Mono ? mfm : fm);
+        };
+        for (const std::shared_ptr<Slot> &slot : std::as_const(t.open)) {
+            fit(*slot);
+            documentOf(slot);
+        }
+        for (auto it = t.closed.crbegin(); it != t.closed.crend(); ++it) {
+            fit(**it);
+            if ((*it)->measured)
+                continue;
+            if (clock.nsecsElapsed() < kLayoutBudgetNs)
+                documentOf(*it);
+            else
+                pending = true;
+        }
+    };
+    // One document; a copy button on the top right of each code block (a block cut into pieces
+    // has one, on its first piece, that copies all of it).
+    auto doc = [&](const std::shared_ptr<Slot> &slot, qreal x, qreal y, Tone tone, int &lastCopy) {
+        Element e;
+        e.kind = Element::Kind::Doc;
+        e.rect = QRectF(x, y, slot->width, slot->height);
+        e.tone = tone;
+        e.slot = slot;
+        out.append(e);
+        int merged = -1;
+        if (slot->measured) {
+            for (qsizetype k = 0; k < slot->code.size(); ++k) {
+                const Slot::Code &code = slot->code.at(k);
+                if (k == 0 && slot->chunk.join == TextChunk::Join::Code && lastCopy >= 0) {
+                    out[lastCopy].data += QLatin1Char('\n') + code.text;
+                    merged = lastCopy;
+                    continue;
+                }
+                const QString label = tr("Copy");
+                const qreal cw = std::ceil(sfm.horizontalAdvance(label)) + 14;
+                Element copy;
+                copy.kind = Element::Kind::Chip;
+                copy.text = label;
+                copy.small = true;
+                copy.rect = QRectF(x + e.rect.width() - cw - 4, y + code.top + 2, cw, smallH + 4);
+                copy.action = Action::CopyCode;
+                copy.data = code.text;
+                merged = int(out.size());
+                out.append(copy);
+            }
+        } else {
+            pending = true;
+        }
+        lastCopy = merged;
+    };
+    // All chunks of a text, kGap between separate ones (none where a piece continues the one
+    // before), gapAfter below the last. Returns the height used.
+    auto place = [&](const TextDocs &t, qreal x, qreal top, Tone tone, qreal gapAfter) {
+        const QList<std::shared_ptr<Slot>> slots = t.closed + t.open;
+        qreal at = top;
+        int lastCopy = -1;
+        for (qsizetype i = 0; i < slots.size(); ++i) {
+            doc(slots.at(i), x, at, tone, lastCopy);
+            at += slots.at(i)->height;
+            at += i + 1 == slots.size() ? gapAfter : (slots.at(i + 1)->chunk.join == TextChunk::Join::None ? kGap : 0);
+        }
+        return at - top;
+    };
+    auto textDocs = [&](const QString &key, const QString &source, int kind, qreal width) -> TextDocs & {
+        TextDocs &t = docs.texts[key];
+        if (key.startsWith(u"a:") && t.source != source) {
+            t = TextDocs {};
+            t.source = source;
+        }
+        updateText(t, source, kind, width);
+        prepare(t);
+        return t;
+    };
+    docs.chars = content.size() + reasoning.size();
+
+    qreal y = 10;
+    // Header: who, and the ‹ n / m › switcher on the right.
+    text(roleLabel(role, index.data(ThreadModel::ModelNameRole).toString(),
+                   index.data(ThreadModel::ToolNameRole).toString()),
+         kPad, y, inner * 0.6, role == Role::User ? Tone::Normal : Tone::Accent, true, false);
+    if (siblingCount > 1) {
+        const QString label = QStringLiteral("%1 / %2").arg(siblingIndex).arg(siblingCount);
+        const qreal lw = std::ceil(sfm.horizontalAdvance(label)) + 8;
+        const qreal arrowW = std::ceil(sfm.horizontalAdvance(QStringLiteral("›"))) + 14;
+        const qreal right = kPad + inner;
+        chip(QStringLiteral("›"), right - arrowW, y, Action::NextSibling);
+        text(label, right - arrowW - lw, y + 2, lw, Tone::Muted, false, true);
+        chip(QStringLiteral("‹"), right - 2 * arrowW - lw, y, Action::PreviousSibling);
+    }
+    y += lineH + 4;
+
+    const bool bubble = role == Role::User;
+    const int bubbleAt = int(out.size());
+    const qreal bubbleTop = y;
+    const qreal x = bubble ? kPad + 10 : kPad;
+    const qreal w = bubble ? inner - 20 : inner;
+    if (bubble)
+        y += 8;
+
+    if (!reasoning.isEmpty()) {
+        const QString key = QStringLiteral("r:") + id;
+        const bool open = m_expanded.contains(key);
+        text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + tr("Reasoning"), x, y, w, Tone::Muted, false, true,
+             Action::ToggleReasoning, key);
+        y += smallH + 4;
+        if (open)
+            y += place(textDocs(QStringLiteral("r"), reasoning, Plain, w - 12), x + 12, y, Tone::Muted, kGap);
+    }
+
+    auto card = [&](const QString &title, const QString &key, const QString &body, const QString &callId,
+                    const QString &docsKey) {
+        const int at = int(out.size());
+        const qreal top = y;
+        y += 5;
+        const bool awaiting = toolStates.value(callId).phase == ToolCallState::Phase::AwaitingApproval;
+        // A call waiting for approval always shows its full arguments.
+        const bool open = awaiting || m_expanded.contains(key);
+        text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title, x + 8, y, w - 16, Tone::Normal, true, true,
+             Action::ToggleTool, key);
+        y += smallH + 3;
+        if (open && !body.isEmpty()) {
+            y += place(textDocs(docsKey, body, Mono, w - 16), x + 8, y, Tone::Normal, 4);
+        } else if (!body.isEmpty()) {
+            text(body.left(300).simplified(), x + 8, y, w - 16, Tone::Muted, false, true);
+            y += smallH + 3;
+        }
+        if (awaiting) {
+            const QRectF once = chip(tr("Allow Once"), x + 8, y, Action::Approve, callId);
+            const QRectF always = chip(tr("Always Allow"), once.right() + 6, y, Action::ApproveAlways, callId);
+            chip(tr("Deny"), always.right() + 6, y, Action::Deny, callId);
+            y += smallH + 8;
+        }
+        box(at, QRectF(x, top, w, y - top + 3), Tone::Muted);
+        y += 3 + kGap;
+    };
+
+    if (role == Role::Tool) {
+        card(tr("Result"), QStringLiteral("t:") + id, content, index.data(ThreadModel::ToolCallIdRole).toString(),
+             QStringLiteral("t"));
+    } else {
+        const TextDocs &t = textDocs(QStringLiteral("c"), content, role == Role::System ? SystemText : Markdown, w);
+        y += place(t, x, y, role == Role::System ? Tone::Muted : Tone::Normal, kGap);
+        if (t.closed.isEmpty() && t.open.isEmpty() && status == MessageStatus::Generating && reasoning.isEmpty())
+            y += lineH;
+    }
+    for (const QJsonValue &v : toolCalls) {
+        const QJsonObject call = v.toObject();
+        const QString callId = call.value(QLatin1String("id")).toString();
+        const QString name = call.value(QLatin1String("name")).toString();
+        const QJsonValue args = call.value(QLatin1String("arguments"));
+        QString argsText = args.isString()
+            ? args.toString()
+            : QString::fromUtf8(QJsonDocument(args.toObject()).toJson(QJsonDocument::Indented));
+        const ToolCallState state = toolStates.value(callId);
+        const QString title
+            = state.isNull() ? tr("Tool call: %1").arg(name) : tr("Tool call: %1 (%2)").arg(name, toolStateText(state));
+        card(title, QStringLiteral("t:") + callId, argsText, callId, QStringLiteral("a:") + callId);
+    }
+    if (bubble) {
+        y += 2;
+        box(bubbleAt, QRectF(kPad, bubbleTop, inner, y - bubbleTop), Tone::Accent);
+        y += kGap;
+    }
+
+    if (status != MessageStatus::Complete) {
+        const Tone tone = status == MessageStatus::Failed ? Tone::Error : Tone::Muted;
+        text(statusText(status, index.data(ThreadModel::ErrorRole).toString()), x, y, w, tone, false, true);
+        y += smallH + 4;
+        if (role == Role::Assistant && status != MessageStatus::Generating) {
+            qreal cx = x;
+            if (status == MessageStatus::Interrupted || status == MessageStatus::Cancelled)
+                cx = chip(tr("Continue"), cx, y, Action::Continue).right() + 6;
+            chip(tr("Retry"), cx, y, Action::Retry);
+            y += smallH + 8;
+        }
+    }
+
+    // Per-message actions.
+    if (status != MessageStatus::Generating) {
+        qreal cx = x;
+        auto action = [&](const QString &label, Action a) {
+            const qreal lw = std::ceil(sfm.horizontalAdvance(label)) + 4;
+            text(label, cx, y, lw, Tone::Muted, false, true, a);
+            cx += lw + 12;
+        };
+        action(tr("Copy"), Action::Copy);
+        action(tr("Select Text"), Action::SelectText);
+        if (role == Role::User)
+            action(tr("Edit"), Action::Edit);
+        if (role == Role::Assistant)
+            action(tr("Regenerate"), Action::Regenerate);
+        action(tr("Delete"), Action::Delete);
+        y += smallH;
+    }
+    if (pending && m_unrendered.size() < 10000) {
+        m_unrendered.insert(id);
+        m_fillTimer->start();
+    }
+    layout->height = int(std::ceil(y + 10));
+    // A reply that is still growing reserves room in steps, so the view lays out its rows
+    // again only every few lines instead of on every streamed flush.
+    constexpr int kGrowthStep = 240;
+    if (status == MessageStatus::Generating)
+        layout->height = (layout->height / kGrowthStep + 1) * kGrowthStep;
+    return layout;
+}
+
+} // namespace Skein
