@@ -541,6 +541,52 @@
         </message>
     </context>
     <context>
+        <name>MemoryEditDialog</name>
+        <message>
+            <source>Edit Memory</source>
+            <translation>编辑记忆</translation>
+        </message>
+        <message>
+            <source>&amp;Type:</source>
+            <translation>类型(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Scope:</source>
+            <translation>范围(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>&amp;Memory:</source>
+            <translation>记忆(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Memory text</source>
+            <translation>记忆内容</translation>
+        </message>
+        <message>
+            <source>The current text is kept in the history and can be restored.</source>
+            <translation>当前内容会保留在历史记录中，可以随时恢复。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MemoryHistoryDialog</name>
+        <message>
+            <source>Memory History</source>
+            <translation>记忆历史</translation>
+        </message>
+        <message>
+            <source>Earlier versions</source>
+            <translation>早期版本</translation>
+        </message>
+        <message>
+            <source>Text of the selected version</source>
+            <translation>所选版本的文本</translation>
+        </message>
+        <message>
+            <source>This memory has not been edited yet.</source>
+            <translation>这条记忆尚未被编辑过。</translation>
+        </message>
+    </context>
+    <context>
         <name>MemoryPage</name>
         <message>
             <source>&amp;Learn memories from my messages automatically</source>
@@ -3411,32 +3457,12 @@
             <translation>编辑并接受记忆</translation>
         </message>
         <message>
-            <source>&amp;Type:</source>
-            <translation>类型(&amp;T)：</translation>
-        </message>
-        <message>
-            <source>&amp;Scope:</source>
-            <translation>范围(&amp;S)：</translation>
-        </message>
-        <message>
-            <source>Memory text</source>
-            <translation>记忆内容</translation>
-        </message>
-        <message>
             <source>Save and &amp;Accept</source>
             <translation>保存并接受(&amp;A)</translation>
         </message>
         <message>
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Memory:</source>
-            <translation>记忆(&amp;M)：</translation>
-        </message>
-        <message>
-            <source>The current text is kept in the history and can be restored.</source>
-            <translation>当前内容会保留在历史记录中，可以随时恢复。</translation>
         </message>
     </context>
     <context>
@@ -3468,32 +3494,16 @@
     <context>
         <name>Skein::MemoryHistoryDialog</name>
         <message>
-            <source>Memory History</source>
-            <translation>记忆历史</translation>
-        </message>
-        <message>
             <source>Current: %1</source>
             <translation>当前：%1</translation>
-        </message>
-        <message>
-            <source>Earlier versions</source>
-            <translation>早期版本</translation>
         </message>
         <message>
             <source>%1 · replaced by %2</source>
             <translation>%1 · 由 %2 替换</translation>
         </message>
         <message>
-            <source>This memory has not been edited yet.</source>
-            <translation>这条记忆尚未被编辑过。</translation>
-        </message>
-        <message>
             <source>&amp;Restore This Version</source>
             <translation>恢复此版本(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Text of the selected version</source>
-            <translation>所选版本的文本</translation>
         </message>
     </context>
     <context>
