@@ -63,7 +63,8 @@ class TestIntegrityCheck final : public QObject
         t.clock.start();
         store.open(
             dir, {}, this,
-            [&](Result<AsyncStore::OpenReport> r) {
+            // extra by value: callers pass a temporary, and this runs after they returned.
+            [&, extra](Result<AsyncStore::OpenReport> r) {
                 QVERIFY(r.ok());
                 t.opened = t.clock.elapsed();
                 store.read<QList<Session>>(
