@@ -188,7 +188,11 @@ private Q_SLOTS:
         total.start();
         for (int run = 0; run < Kills; ++run) {
             const int task = run % Tasks;
-            const int killAfterMs = int(random.bounded(int(turnMs * 7 / 10)));
+            // Most runs are killed within the first 70% of a turn; every tenth gets ample time and
+            // must finish by itself (whether a random kill comes late enough depends on how the
+            // calibration turn compares with later ones, e.g. under the sanitizers).
+            const bool mayFinish = run % 10 == 9;
+            const int killAfterMs = mayFinish ? int(turnMs * 5 + 2000) : int(random.bounded(int(turnMs * 7 / 10)));
             QProcess p;
             p.start(QStringLiteral(SKEIN_CLI_PATH),
                     {u"--data-dir"_s, data, u"send"_s, u"--no-background"_s, u"--session"_s, sessionId, u"--base-url"_s,
@@ -211,6 +215,8 @@ private Q_SLOTS:
             if (finishedByItself) {
                 QVERIFY2(p.exitCode() == 0, err.constData());
                 ++completedRuns;
+            } else {
+                QVERIFY2(!mayFinish, "a turn given five times the calibration turn's time did not finish");
             }
             reusedLines += err.count("stored result reused");
 
@@ -279,7 +285,7 @@ private Q_SLOTS:
               qlonglong(turnMs), Kills, qlonglong(total.elapsed()), committed, completedRuns, withResults,
               qlonglong(reusedLines), successfulRecords);
         QVERIFY(committed >= Kills / 3);
-        QVERIFY(completedRuns >= 3);
+        QVERIFY(completedRuns >= Kills / 10);
         QCOMPARE(reusedLines, qsizetype(0)); // a new turn never gets an earlier turn's result
         QVERIFY(successfulRecords >= 3);
     }
