@@ -51,7 +51,13 @@ ChatView::ChatView(QWidget *parent)
     });
 }
 
-ChatView::~ChatView() = default;
+ChatView::~ChatView()
+{
+    // The selection filters the viewport's events; the viewport is destroyed after this body,
+    // when this object is only a QWidget any more (UBSan: a member call on the wrong type).
+    delete m_selection;
+    m_selection = nullptr;
+}
 
 void ChatView::setThreadModel(ThreadModel *model)
 {
