@@ -12,6 +12,8 @@
 #include <QLocale>
 #include <QPushButton>
 
+#include <ranges>
+
 namespace Skein {
 
 // The layouts are Designer forms (ui/memoryeditdialog.ui, ui/memoryhistorydialog.ui); the code
@@ -84,13 +86,13 @@ MemoryHistoryDialog::MemoryHistoryDialog(const Memory &memory, const QList<Memor
     m_ui->currentText->setText(tr("Current: %1").arg(memory.content.toHtmlEscaped()));
     QListWidget *list = m_ui->memoryVersions;
     const QLocale locale;
-    for (auto it = versions.crbegin(); it != versions.crend(); ++it) {
-        const QString when = locale.toString(QDateTime::fromMSecsSinceEpoch(it->changedAt), QLocale::ShortFormat);
-        auto *item = new QListWidgetItem(tr("%1 · replaced by %2").arg(when, it->changedBy) + QLatin1Char('\n')
-                                             + it->content.simplified().left(120),
+    for (const MemoryVersion &version : std::views::reverse(versions)) {
+        const QString when = locale.toString(QDateTime::fromMSecsSinceEpoch(version.changedAt), QLocale::ShortFormat);
+        auto *item = new QListWidgetItem(tr("%1 · replaced by %2").arg(when, version.changedBy) + QLatin1Char('\n')
+                                             + version.content.simplified().left(120),
                                          list);
-        item->setData(Qt::UserRole, it->id);
-        item->setData(Qt::UserRole + 1, it->content);
+        item->setData(Qt::UserRole, version.id);
+        item->setData(Qt::UserRole + 1, version.content);
     }
     m_ui->noVersions->setVisible(versions.isEmpty());
     m_ui->noVersions->setForegroundRole(QPalette::PlaceholderText);

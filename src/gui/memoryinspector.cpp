@@ -352,7 +352,7 @@ void MemoryInspector::refresh()
     MemoryRepository::Filter filter;
     filter.sessionId = m_sessionId; // empty: every memory
     filter.includeGlobal = true;
-    m_memories.list(filter, this, [this, generation](Result<QList<Memory>> result) {
+    m_memories.list(filter, this, [this, generation](const Result<QList<Memory>> &result) {
         if (generation != m_generation)
             return;
         if (!result) {
@@ -378,7 +378,7 @@ void MemoryInspector::setSelectedMessage(const QString &messageId)
         updateInbox();
         return;
     }
-    m_memories.injectedIn(messageId, this, [this, generation](Result<QStringList> ids) {
+    m_memories.injectedIn(messageId, this, [this, generation](const Result<QStringList> &ids) {
         if (generation != m_injectedGeneration)
             return;
         m_model->setInjected(ids ? QSet<QString>(ids->cbegin(), ids->cend()) : QSet<QString>());

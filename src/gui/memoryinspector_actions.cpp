@@ -60,7 +60,7 @@ void MemoryInspector::showHistory()
     const Memory m = currentMemory();
     if (m.id.isEmpty())
         return;
-    m_memories.versions(m.id, this, [this, m](Result<QList<MemoryVersion>> versions) {
+    m_memories.versions(m.id, this, [this, m](const Result<QList<MemoryVersion>> &versions) {
         if (!versions) {
             showError(versions.error().message);
             return;

@@ -22,7 +22,7 @@ MessageDelegate::MessageDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
     , m_theme(RenderTheme::fromPalette(QApplication::palette(), QApplication::font()))
     , m_docs(16000)
-    , m_leases(64 * 1024)
+    , m_leases(qsizetype(64) * 1024)
     , m_fillTimer(new QTimer(this))
     , m_heightsTimer(new QTimer(this))
 {

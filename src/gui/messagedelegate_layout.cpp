@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QTimer>
 
+#include <ranges>
+
 namespace Skein {
 
 using namespace MessageDelegateDetail;
@@ -171,12 +173,12 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
             fit(*slot);
             documentOf(slot);
         }
-        for (auto it = t.closed.crbegin(); it != t.closed.crend(); ++it) {
-            fit(**it);
-            if ((*it)->measured)
+        for (const std::shared_ptr<Slot> &slot : std::views::reverse(t.closed)) {
+            fit(*slot);
+            if (slot->measured)
                 continue;
             if (clock.nsecsElapsed() < kLayoutBudgetNs)
-                documentOf(*it);
+                documentOf(slot);
             else
                 pending = true;
         }
@@ -311,7 +313,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         if (t.closed.isEmpty() && t.open.isEmpty() && status == MessageStatus::Generating && reasoning.isEmpty())
             y += lineH;
     }
-    for (const QJsonValue &v : toolCalls) {
+    for (const QJsonValue v : toolCalls) {
         const QJsonObject call = v.toObject();
         const QString callId = call.value(QLatin1String("id")).toString();
         const QString name = call.value(QLatin1String("name")).toString();

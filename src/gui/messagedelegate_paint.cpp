@@ -13,6 +13,8 @@
 #include <QPainter>
 #include <QTimer>
 
+#include <ranges>
+
 namespace Skein {
 
 using namespace MessageDelegateDetail;
@@ -150,8 +152,7 @@ MessageDelegate::Hit MessageDelegate::hitAt(const QModelIndex &index, const QRec
 {
     const std::shared_ptr<const Layout> layout = layoutFor(index);
     const QPointF p = pos - itemRect.topLeft();
-    for (auto it = layout->elements.crbegin(); it != layout->elements.crend(); ++it) {
-        const Element &e = *it;
+    for (const Element &e : std::views::reverse(layout->elements)) {
         if (!e.rect.contains(p))
             continue;
         if (e.action != Action::None)
