@@ -18,6 +18,8 @@ shoot() { # name, seed language, then skein arguments
   # A few conversations (one with code, a table and two branches) to show.
   python3 "$src/scripts/screenshot-seed.py" "$seed" "$data/seed.json"
   "$build/src/cli/skein-cli" --data-dir "$data" import "$data/seed.json" >/dev/null
+  # An imported provider waits for the user's review (docs/security.md); the user here trusts it.
+  "$build/src/cli/skein-cli" --data-dir "$data" providers enable OpenAI >/dev/null
   # SHOT_THEME=dark: the theme chosen in Settings → Appearance.
   [[ -z ${SHOT_THEME:-} ]] || printf '[appearance]\ntheme=%s\n' "$SHOT_THEME" >"$data/ui-state.ini"
   "$build/src/skein" --data-dir "$data" "$@" &
