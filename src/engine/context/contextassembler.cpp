@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -173,9 +174,11 @@ QList<Message> withoutExcluded(const QList<Message> &path, const ContextExclusio
             break;
         }
     }
-    QList<bool> drop(path.size(), false);
+    // std::vector<bool>, not QList<bool>: GCC 14 at -O3 sees a memset of a negative size in
+    // QList's fill constructor (-Wstringop-overflow, an error in CI's release build).
+    std::vector<bool> drop(std::size_t(path.size()), false);
     for (qsizetype i = 0; i < current; ++i)
-        drop[i] = exclusions.messageIds.contains(path.at(i).id);
+        drop[std::size_t(i)] = exclusions.messageIds.contains(path.at(i).id);
     // A call and its results stand or fall together.
     for (qsizetype i = 0; i < current; ++i) {
         if (path.at(i).role != Role::Assistant || path.at(i).toolCalls.isEmpty())
@@ -185,15 +188,15 @@ QList<Message> withoutExcluded(const QList<Message> &path, const ContextExclusio
             ++end;
         bool any = false;
         for (qsizetype j = i; j < end; ++j)
-            any = any || drop.at(j);
+            any = any || drop[std::size_t(j)];
         for (qsizetype j = i; j < end && any; ++j)
-            drop[j] = true;
+            drop[std::size_t(j)] = true;
         i = end - 1;
     }
     QList<Message> out;
     out.reserve(path.size());
     for (qsizetype i = 0; i < path.size(); ++i) {
-        if (!drop.at(i))
+        if (!drop[std::size_t(i)])
             out.append(path.at(i));
         else if (removed)
             removed->append(path.at(i).id);
