@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <ranges>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -257,12 +258,12 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     // Summaries newest first while they fit; the oldest give way.
     QList<Summary> summaries;
     qint64 summaryTokens = 0;
-    for (auto it = pathSummaries.used.crbegin(); it != pathSummaries.used.crend(); ++it) {
-        const qint64 t = corrected(estimator.estimateText(it->content)) + 8;
+    for (const Summary &summary : std::views::reverse(pathSummaries.used)) {
+        const qint64 t = corrected(estimator.estimateText(summary.content)) + 8;
         if (summaryTokens + t > available - memoryTokens)
             break;
         summaryTokens += t;
-        summaries.prepend(*it);
+        summaries.prepend(summary);
     }
     takeMemories(available - summaryTokens);
     std::sort(memories.begin(), memories.end(), promptOrder);
