@@ -4698,6 +4698,14 @@
             <source>This conversation is busy in another Skein process (pid %1); try again when it is done.</source>
             <translation>此对话正被另一个 Skein 进程（pid %1）使用；请在其完成后重试。</translation>
         </message>
+        <message>
+            <source>Could not lock this conversation for a reply: %1.</source>
+            <translation>无法为回复锁定此对话：%1。</translation>
+        </message>
+        <message>
+            <source>This conversation is busy in another Skein process; try again when it is done.</source>
+            <translation>此对话正被另一个 Skein 进程使用；请在其完成后重试。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::UsageChart</name>

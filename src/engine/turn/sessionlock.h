@@ -10,16 +10,14 @@
 
 #include <QString>
 
-#include <memory>
-
-class QLockFile;
-
 namespace Skein {
 
-// Cross-process "this session has a run": a lock file <dataDir>/locks/session-<id>.lock held by
-// the process that runs it. A crashed holder leaves a stale file that the next tryLock() takes
-// over (the PID is checked), so a kill never blocks a session. Crash recovery skips sessions whose
-// lock is held by another live process (their replies are still streaming).
+// Cross-process "this session has a run": an advisory lock (flock) on
+// <dataDir>/locks/session-<id>.lock, held by the process that runs it. The kernel drops the lock
+// when its holder exits in any way, SIGKILL included, so a killed run never blocks its session:
+// no stale state is left to judge by PIDs or ages. The file carries the holder's PID only to name
+// it in messages. Crash recovery skips sessions whose lock another live process holds (their
+// replies are still streaming).
 class SessionLock final
 {
     Q_DISABLE_COPY_MOVE(SessionLock)
@@ -28,17 +26,19 @@ public:
     SessionLock(const QString &dataDir, const QString &sessionId);
     ~SessionLock();
 
-    // False when another live process holds it; holderPid then names it.
-    bool tryLock(qint64 *holderPid = nullptr);
+    // False when another process holds it (holderPid names it; 0 while it is still writing its
+    // PID) or when the lock file cannot be opened (systemError says why, holderPid is 0).
+    bool tryLock(qint64 *holderPid = nullptr, QString *systemError = nullptr);
     void unlock();
-    bool isLocked() const;
+    bool isLocked() const { return m_fd >= 0; }
 
     static QString path(const QString &dataDir, const QString &sessionId);
     static bool isHeldElsewhere(const QString &dataDir, const QString &sessionId);
     static Recovery::Skip skipLocked(const QString &dataDir);
 
 private:
-    std::unique_ptr<QLockFile> m_file;
+    QString m_path;
+    int m_fd = -1;
 };
 
 } // namespace Skein

@@ -43,10 +43,15 @@ Turn *TurnRunner::create(const QString &sessionId, ProviderClient *client, const
     if (!m_dataDir.isEmpty()) {
         entry->lock = std::make_unique<SessionLock>(m_dataDir, sessionId);
         qint64 pid = 0;
-        if (!entry->lock->tryLock(&pid)) {
-            if (error)
+        QString systemError;
+        if (!entry->lock->tryLock(&pid, &systemError)) {
+            if (error && !systemError.isEmpty())
+                *error = tr("Could not lock this conversation for a reply: %1.").arg(systemError);
+            else if (error && pid > 0)
                 *error = tr("This conversation is busy in another Skein process (pid %1); try again when it is done.")
                              .arg(pid);
+            else if (error)
+                *error = tr("This conversation is busy in another Skein process; try again when it is done.");
             return nullptr;
         }
     }
