@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace Skein {
 
 namespace {
@@ -133,6 +135,10 @@ void BranchView::setConversation(Conversation *conversation)
                       << connect(conversation, &Conversation::activeLeafChanged, this, &BranchView::scheduleRebuild)
                       << connect(conversation, &Conversation::messageChanged, this,
                                  [this](const QString &id) {
+                                     if (!isVisible()) {
+                                         m_stale = true;
+                                         return;
+                                     }
                                      // Only what a card shows: its status and the start of its text.
                                      const Message *m = m_conversation->find(id);
                                      for (const BranchNode &n : std::as_const(m_nodes))
@@ -169,9 +175,26 @@ void BranchView::setSelectedMessage(const QString &messageId)
     m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(messageId, -1));
 }
 
+void BranchView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_stale)
+        return;
+    rebuild(false);
+    const QString focus = m_selected.isEmpty() ? m_activeLeaf : m_selected;
+    m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(focus, -1));
+}
+
 void BranchView::rebuild(bool announce)
 {
     m_rebuildTimer->stop();
+    if (!isVisible()) {
+        m_stale = true;
+        m_staleAnnounce = m_staleAnnounce || announce;
+        return;
+    }
+    m_stale = false;
+    announce = std::exchange(m_staleAnnounce, false) || announce;
     m_nodes.clear();
     m_summaries.clear();
     m_activeLeaf.clear();
@@ -210,6 +233,10 @@ void BranchView::rebuild(bool announce)
 
 void BranchView::relayout()
 {
+    if (!isVisible()) {
+        m_stale = true; // the nodes may be stale too: the next show rebuilds
+        return;
+    }
     const BranchLayout::Result result = BranchLayout::layout(m_nodes, m_summaries, m_activeLeaf, m_options);
     m_graph->setLayoutResult(result);
     m_graph->setSelectedMessage(m_selected);

@@ -26,8 +26,8 @@ class BranchGraph;
 // The Branches tab (SPEC §6): the whole tree of the open conversation as a graph, drawn from its
 // Conversation document (messages, summaries, the active leaf) and kept in step with it; clicking
 // a message on another branch makes that branch's latest leaf the active one (the document stores
-// it) and announces it. Zoom and compact mode are QActions added to the widget
-// (QWidget::actions()) for a window menu.
+// it) and announces it. Hidden, it follows nothing and catches up when shown. Zoom and compact mode are QActions added
+// to the widget (QWidget::actions()) for a window menu.
 class BranchView final : public QWidget
 {
     Q_OBJECT
@@ -60,8 +60,13 @@ Q_SIGNALS:
     // The graph shows the conversation as it was (re)loaded.
     void loaded();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
-    // Takes the nodes and summaries from the document again; announce: emit loaded().
+    // Takes the nodes and summaries from the document again; announce: emit loaded(). While the
+    // view is hidden (another tab, the panel closed) it only marks the graph stale and the work
+    // waits for the next show: laying out a 100,000-message tree takes half a second.
     void rebuild(bool announce);
     void scheduleRebuild();
     void relayout();
@@ -80,6 +85,8 @@ private:
     QList<BranchNode> m_nodes;
     QList<BranchSummary> m_summaries;
     BranchLayout::Options m_options;
+    bool m_stale = false;
+    bool m_staleAnnounce = false;
 };
 
 } // namespace Skein

@@ -4,6 +4,7 @@
 
 #include "app/appcontext.h"
 #include "app/conversations.h"
+#include "engine/conversation/conversation.h"
 #include "gui/branchgraph.h"
 #include "gui/branchview.h"
 #include "panelsdemo.h"
@@ -246,6 +247,32 @@ private Q_SLOTS:
         QVERIFY(view.findChild<QToolButton *>(QStringLiteral("branchCompact"))->isChecked());
         view.findChild<QToolButton *>(QStringLiteral("branchCompact"))->click();
         QVERIFY(!view.isCompact() && !compact->isChecked());
+    }
+
+    // Hidden (another tab is in front), the view lays nothing out and follows nothing; shown, it
+    // catches up at once with the conversation as it is now.
+    void hiddenViewCatchesUpWhenShown()
+    {
+        BranchView view;
+        view.resize(420, 560);
+        QSignalSpy loaded(&view, &BranchView::loaded);
+        Conversation *doc = m_context->conversations().open(m_demo.sessionId);
+        view.setConversation(doc);
+        QTRY_VERIFY(doc->isLoaded());
+        QCoreApplication::processEvents();
+        QCOMPARE(loaded.size(), 0);
+        QVERIFY(view.graph()->layoutResult().items.isEmpty());
+        QVERIFY(doc->showBranchOf(m_demo.editedQuestion));
+        QTRY_COMPARE(doc->activeLeaf(), m_demo.inactiveLeaf);
+        QVERIFY(view.graph()->layoutResult().items.isEmpty());
+
+        view.show();
+        QTRY_COMPARE(loaded.size(), 1);
+        const BranchLayout::Result &r = view.graph()->layoutResult();
+        QCOMPARE(r.itemOfMessage.size(), m_demo.messageCount);
+        QVERIFY(r.items.at(r.itemOfMessage.value(m_demo.inactiveLeaf)).onActivePath);
+        QVERIFY(!r.items.at(r.itemOfMessage.value(m_demo.activeLeaf)).onActivePath);
+        QVERIFY(view.findChild<QLabel *>(QStringLiteral("branchStatus"))->text().contains(QLatin1String("3 branches")));
     }
 };
 
