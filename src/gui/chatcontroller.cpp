@@ -237,7 +237,7 @@ void ChatController::newSession()
     Session session = Session::create();
     session.providerId = m_choice.providerId;
     session.model = m_choice.model;
-    m_context.sessions().create(session, this, [this](Result<Session> stored) {
+    m_context.sessions().create(session, this, [this](const Result<Session> &stored) {
         if (!stored) {
             Q_EMIT notice(tr("Could not create a conversation: %1").arg(stored.error().message));
             return;
@@ -300,11 +300,11 @@ void ChatController::show(const QString &sessionId, const QString &showMessageId
     m_tokenCache.clear();
     connect(doc, &Conversation::storageFailed, this, &ChatController::notice);
     connect(doc, &Conversation::sessionChanged, this, &ChatController::updateContextTokens);
+    // The rows follow the document from its preview on (Conversation::load).
+    m_thread->setConversation(doc);
     doc->whenLoaded(this, [this, doc, showMessageId] {
-        if (doc != m_conversation)
-            return;
-        m_thread->setConversation(doc);
-        onShown(showMessageId);
+        if (doc == m_conversation)
+            onShown(showMessageId);
     });
 }
 
@@ -379,8 +379,8 @@ void ChatController::updateContextTokens()
     const TokenEstimator estimator = TokenEstimator::forModel(m_choice.model);
     const Session session = currentSession();
     qint64 total = session.systemPrompt.isEmpty() ? 0 : estimator.estimateMessage(u"system", session.systemPrompt);
-    const QStringList rows = m_thread->rows();
-    for (const QString &id : rows) {
+    const QStringList path = m_thread->path();
+    for (const QString &id : path) {
         auto it = m_tokenCache.constFind(id);
         if (it == m_tokenCache.cend()) {
             const Message m = m_thread->message(id);

@@ -43,8 +43,10 @@ ChatView::ChatView(QWidget *parent)
     applyTheme();
     m_selection = new MessageSelection(this);
     connect(m_delegate, &MessageDelegate::heightsChanged, this, &ChatView::relayout);
-    connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
-            [this](int value) { m_stickToBottom = value >= verticalScrollBar()->maximum() - 4; });
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        m_stickToBottom = value >= verticalScrollBar()->maximum() - 4 && (!m_model || m_model->reachesEnd());
+        growWindowIfNear();
+    });
     connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
         if (m_stickToBottom)
             verticalScrollBar()->setValue(max);
@@ -67,13 +69,84 @@ void ChatView::setThreadModel(ThreadModel *model)
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
         Q_EMIT selectedMessageChanged(current.data(ThreadModel::IdRole).toString());
     });
+    // A reset keeps the top row in place when it is still there (the whole document replacing its
+    // preview, the window moved by a jump), else shows the bottom.
+    connect(model, &QAbstractItemModel::modelAboutToBeReset, this, [this] { noteAnchor(0, 0, false); });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
-        m_stickToBottom = true;
-        scrollToBottom();
+        if (!m_anchorId.isEmpty() && m_model->rowOf(m_anchorId) >= 0) {
+            restoreAnchor();
+            return;
+        }
+        m_anchorId.clear();
+        m_stickToBottom = m_model->reachesEnd();
+        if (m_stickToBottom)
+            scrollToBottom();
     });
+    connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
+            [this](const QModelIndex &, int first, int last) { noteAnchor(first, last, false); });
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &ChatView::restoreAnchor);
     connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
+        restoreAnchor();
         if (m_stickToBottom)
             QTimer::singleShot(0, this, [this] { scrollToBottom(); });
+    });
+}
+
+void ChatView::rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end)
+{
+    noteAnchor(start, end, true);
+    // A current row leaving (the window moving on, a branch switched) would make the view scroll
+    // to whichever row Qt makes current instead: none is.
+    const QModelIndex current = currentIndex();
+    if (current.isValid() && current.row() >= start && current.row() <= end)
+        selectionModel()->clearCurrentIndex();
+    QListView::rowsAboutToBeRemoved(parent, start, end);
+}
+
+void ChatView::noteAnchor(int first, int last, bool removing)
+{
+    // Only rows coming or going above the top visible one move what the user is reading.
+    if (m_stickToBottom || !m_anchorId.isEmpty())
+        return;
+    const QModelIndex anchor = indexAt(QPoint(4, 4));
+    if (!anchor.isValid() || first > anchor.row() || (removing && last >= anchor.row()))
+        return;
+    m_anchorId = m_model->idAt(anchor.row()); // (the document may already hold other messages)
+    m_anchorOffset = visualRect(anchor).top();
+}
+
+void ChatView::restoreAnchor()
+{
+    const QString id = std::exchange(m_anchorId, {});
+    const int row = id.isEmpty() ? -1 : m_model->rowOf(id);
+    if (row < 0)
+        return;
+    doItemsLayout();
+    const int now = visualRect(m_model->index(row)).top();
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + (now - m_anchorOffset));
+}
+
+void ChatView::growWindowIfNear()
+{
+    // Within a screen of an end of the window that is not the end of the branch: grow it, after
+    // this event (the scroll bar may be in the middle of its own update).
+    if (m_growQueued || !m_model)
+        return;
+    const auto near = [this](bool top) {
+        const QScrollBar *bar = verticalScrollBar();
+        const int margin = viewport()->height();
+        return top ? (!m_model->reachesStart() && bar->value() < margin)
+                   : (!m_model->reachesEnd() && bar->value() > bar->maximum() - margin);
+    };
+    if (!near(true) && !near(false))
+        return;
+    m_growQueued = true;
+    QTimer::singleShot(0, this, [this, near] {
+        m_growQueued = false;
+        if (near(true))
+            m_model->growBackward();
+        else if (near(false))
+            m_model->growForward();
     });
 }
 
@@ -142,9 +215,18 @@ void ChatView::resizeEvent(QResizeEvent *event)
     relayout();
 }
 
-void ChatView::scrollToMessage(const QString &id)
+void ChatView::showLatest()
 {
     if (!m_model)
+        return;
+    m_model->showEnd();
+    m_stickToBottom = true;
+    scrollToBottom();
+}
+
+void ChatView::scrollToMessage(const QString &id)
+{
+    if (!m_model || !m_model->reveal(id))
         return;
     const int row = m_model->rowOf(id);
     if (row < 0)
@@ -162,7 +244,7 @@ QString ChatView::currentMessageId() const
     const QModelIndex current = currentIndex();
     if (current.isValid())
         return current.data(ThreadModel::IdRole).toString();
-    return m_model->idAt(m_model->rowCount() - 1);
+    return m_model->activeLeaf();
 }
 
 void ChatView::mouseMoveEvent(QMouseEvent *event)

@@ -18,7 +18,9 @@ class ThreadModel;
 
 // The conversation: a virtualised list (only visible rows are painted; each row's documents are
 // cached by the delegate) that follows the bottom while the user is there, and turns clicks on
-// painted buttons and links into actions. Links go through the LinkOpener only.
+// painted buttons and links into actions. Links go through the LinkOpener only. The model's rows
+// are a window of the branch: nearing either end of it grows the window, keeping the row at the
+// top of the viewport where it is while rows come and go above it.
 class ChatView final : public QListView
 {
     Q_OBJECT
@@ -36,7 +38,10 @@ public:
     MessageSelection *textSelection() const { return m_selection; }
 
     bool isAtBottom() const { return m_stickToBottom; }
+    // Moves to a message of the active branch (growing or moving the window to it).
     void scrollToMessage(const QString &id);
+    // Moves to the newest message and follows the bottom again.
+    void showLatest();
     // The selected message, or the last one when nothing is selected.
     QString currentMessageId() const;
     // Runs what a click on hit would do (also used by tests).
@@ -50,6 +55,7 @@ protected:
     void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                      const QList<int> &roles = QList<int>()) override;
     void resizeEvent(QResizeEvent *event) override;
+    void rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     bool viewportEvent(QEvent *event) override;
@@ -58,6 +64,9 @@ protected:
 private:
     void relayout();
     void applyTheme();
+    void growWindowIfNear();
+    void noteAnchor(int first, int last, bool removing);
+    void restoreAnchor();
 
     ThreadModel *m_model = nullptr;
     MessageDelegate *m_delegate;
@@ -65,6 +74,10 @@ private:
     MessageSelection *m_selection;
     bool m_stickToBottom = true;
     bool m_relayoutQueued = false;
+    bool m_growQueued = false;
+    // The row at the top of the viewport and its offset, while rows above it change.
+    QString m_anchorId;
+    int m_anchorOffset = 0;
 };
 
 } // namespace Skein

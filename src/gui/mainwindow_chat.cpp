@@ -34,6 +34,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <ranges>
+
 namespace Skein {
 
 namespace {
@@ -90,6 +92,7 @@ void MainWindow::buildChatArea()
     setTabOrder(m_composer->editor(), m_chatView);
 
     connect(m_composer, &Composer::sendRequested, m_chat, [this](const QString &text) {
+        m_chatView->showLatest(); // the user's own message is where the view goes
         m_chat->send(text);
         m_composer->clear();
     });
@@ -119,10 +122,10 @@ void MainWindow::buildChatArea()
         statusBar()->showMessage(text);
         QTimer::singleShot(0, m_chatView, [this, request] {
             const ThreadModel *model = m_chat->threadModel();
-            for (int row = model->rowCount() - 1; row >= 0; --row) {
-                const QString id = model->idAt(row);
+            const QStringList path = model->path();
+            for (const QString &id : std::views::reverse(path)) {
                 const Message m = model->message(id);
-                for (const QJsonValue &call : m.toolCalls)
+                for (const auto &call : m.toolCalls)
                     if (call.toObject().value(QLatin1String("id")).toString() == request.call.callId) {
                         m_chatView->scrollToMessage(id);
                         return;
@@ -185,22 +188,24 @@ void MainWindow::buildChatMenus(QMenu *session)
     // Alt+Left / Alt+Right act on the selected message, or the nearest one above it that has
     // alternatives.
     auto switchBranch = [this](ConversationTree::Direction direction) {
-        ThreadModel *model = m_chat->threadModel();
-        int row = model->rowOf(m_chatView->currentMessageId());
-        while (row >= 0 && model->index(row).data(ThreadModel::SiblingCountRole).toInt() < 2)
-            --row;
-        if (row >= 0)
-            m_chat->switchSibling(model->idAt(row), direction);
+        const ThreadModel *model = m_chat->threadModel();
+        const QStringList path = model->path();
+        qsizetype at = path.indexOf(m_chatView->currentMessageId());
+        while (at >= 0 && model->conversation()->tree().siblingIndex(path.at(at)).count < 2)
+            --at;
+        if (at >= 0)
+            m_chat->switchSibling(path.at(at), direction);
     };
     add(tr("Previous &Branch"), QKeySequence(Qt::ALT | Qt::Key_Left), "actionPreviousBranch",
         [switchBranch] { switchBranch(ConversationTree::Direction::Previous); });
     add(tr("Next B&ranch"), QKeySequence(Qt::ALT | Qt::Key_Right), "actionNextBranch",
         [switchBranch] { switchBranch(ConversationTree::Direction::Next); });
     add(tr("Re&generate Reply"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), "actionRegenerate", [this] {
-        ThreadModel *model = m_chat->threadModel();
-        for (int row = model->rowCount() - 1; row >= 0; --row)
-            if (Role(model->index(row).data(ThreadModel::RoleRole).toInt()) == Role::Assistant) {
-                m_chat->regenerate(model->idAt(row));
+        const ThreadModel *model = m_chat->threadModel();
+        const QStringList path = model->path();
+        for (const QString &id : std::views::reverse(path))
+            if (model->message(id).role == Role::Assistant) {
+                m_chat->regenerate(id);
                 return;
             }
     });
@@ -222,8 +227,9 @@ void MainWindow::buildToolsMenu(QMenu *tools)
     // Keyboard access to the approval on the newest card waiting for one.
     auto decide = [this](ApprovalDecision decision) {
         const ThreadModel *model = m_chat->threadModel();
-        for (int row = model->rowCount() - 1; row >= 0; --row) {
-            const ToolCallStates states = model->index(row).data(ThreadModel::ToolStatesRole).value<ToolCallStates>();
+        const QStringList path = model->path();
+        for (const QString &id : std::views::reverse(path)) {
+            const ToolCallStates states = model->toolCallStates(id);
             for (auto it = states.cbegin(); it != states.cend(); ++it)
                 if (it.value().phase == ToolCallState::Phase::AwaitingApproval && m_chat->pendingApproval(it.key())) {
                     m_chat->decideTool(it.key(), decision);

@@ -29,17 +29,21 @@ void ThreadModel::setConversation(Conversation *conversation)
         m_connections << connect(tree, &ConversationTree::aboutToBeReset, this, [this] { beginResetModel(); })
                       << connect(tree, &ConversationTree::resetDone, this,
                                  [this] {
-                                     m_rows = m_conversation->activePath();
-                                     m_rowOf.clear();
-                                     for (int i = 0; i < m_rows.size(); ++i)
-                                         m_rowOf.insert(m_rows.at(i), i);
+                                     // The document read again (or its preview replaced): the
+                                     // same messages stay in view where they still are.
+                                     const bool followedEnd = reachesEnd();
+                                     const QString first = m_rows.value(0);
+                                     const qsizetype count = std::max<qsizetype>(m_rows.size(), WindowStart);
+                                     m_path = m_conversation->activePath();
+                                     const qsizetype at = followedEnd || first.isEmpty() ? -1 : m_path.indexOf(first);
+                                     setWindow(at >= 0 ? at : m_path.size(), count);
                                      endResetModel();
                                  })
                       << connect(tree, &ConversationTree::nodeAdded, this,
                                  [this](const QString &, const QString &parentId, int) { siblingsChanged(parentId); })
                       << connect(tree, &ConversationTree::subtreeRemoved, this,
                                  [this](const QString &id, const QString &parentId, int) {
-                                     if (!m_rowOf.contains(id)) // else the active leaf moves next
+                                     if (!m_pathIndexOf.contains(id)) // else the active leaf moves next
                                          siblingsChanged(parentId);
                                  })
                       << connect(conversation, &Conversation::activeLeafChanged, this,
@@ -85,38 +89,134 @@ quint64 ThreadModel::textEpoch(const QString &id) const
     return m_conversation ? m_conversation->textEpoch(id) : 0;
 }
 
+ToolCallStates ThreadModel::toolCallStates(const QString &id) const
+{
+    const Message *m = m_conversation ? m_conversation->find(id) : nullptr;
+    return m ? m_conversation->toolCallStates(*m) : ToolCallStates();
+}
+
 void ThreadModel::rebuild()
 {
+    m_path = m_conversation ? m_conversation->activePath() : QStringList();
+    resetWindow(m_path.size() - WindowStart, WindowStart);
+}
+
+void ThreadModel::resetWindow(qsizetype first, qsizetype count)
+{
     beginResetModel();
-    m_rows = m_conversation ? m_conversation->activePath() : QStringList();
-    m_rowOf.clear();
-    for (int i = 0; i < m_rows.size(); ++i)
-        m_rowOf.insert(m_rows.at(i), i);
+    setWindow(first, count);
     endResetModel();
+}
+
+void ThreadModel::setWindow(qsizetype first, qsizetype count)
+{
+    m_first = std::clamp<qsizetype>(first, 0, std::max<qsizetype>(0, m_path.size() - count));
+    m_rows = m_path.mid(m_first, count);
+    m_pathIndexOf.clear();
+    for (qsizetype i = 0; i < m_rows.size(); ++i)
+        m_pathIndexOf.insert(m_rows.at(i), m_first + i);
+}
+
+void ThreadModel::trimFront(qsizetype count)
+{
+    if (count <= 0)
+        return;
+    beginRemoveRows({}, 0, int(count) - 1);
+    for (qsizetype i = 0; i < count; ++i)
+        m_pathIndexOf.remove(m_rows.at(i));
+    m_rows.remove(0, count);
+    m_first += count;
+    endRemoveRows();
+}
+
+void ThreadModel::trimBack(qsizetype count)
+{
+    if (count <= 0)
+        return;
+    const qsizetype keep = m_rows.size() - count;
+    beginRemoveRows({}, int(keep), int(m_rows.size()) - 1);
+    for (qsizetype i = keep; i < m_rows.size(); ++i)
+        m_pathIndexOf.remove(m_rows.at(i));
+    m_rows.resize(keep);
+    endRemoveRows();
+}
+
+int ThreadModel::growBackward(int count)
+{
+    const qsizetype add = std::min<qsizetype>(count, m_first);
+    if (add <= 0)
+        return 0;
+    beginInsertRows({}, 0, int(add) - 1);
+    m_first -= add;
+    QStringList rows = m_path.mid(m_first, add);
+    for (qsizetype i = 0; i < add; ++i)
+        m_pathIndexOf.insert(rows.at(i), m_first + i);
+    m_rows = rows + m_rows;
+    endInsertRows();
+    trimBack(m_rows.size() - WindowMax);
+    return int(add);
+}
+
+int ThreadModel::growForward(int count)
+{
+    const qsizetype end = m_first + m_rows.size();
+    const qsizetype add = std::min<qsizetype>(count, m_path.size() - end);
+    if (add <= 0)
+        return 0;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + add) - 1);
+    for (qsizetype i = end; i < end + add; ++i) {
+        m_rows.append(m_path.at(i));
+        m_pathIndexOf.insert(m_path.at(i), i);
+    }
+    endInsertRows();
+    trimFront(m_rows.size() - WindowMax);
+    return int(add);
+}
+
+bool ThreadModel::reveal(const QString &id)
+{
+    if (m_pathIndexOf.contains(id))
+        return true;
+    const qsizetype at = m_path.indexOf(id);
+    if (at < 0)
+        return false;
+    const qsizetype end = m_first + m_rows.size();
+    if (at < m_first && m_first - at <= WindowStep)
+        growBackward(int(m_first - at));
+    else if (at >= end && at - end < WindowStep)
+        growForward(int(at - end + 1));
+    else // Far away: a window around it, more of what follows than of what leads to it.
+        resetWindow(at - WindowStep / 2, WindowStart);
+    return true;
+}
+
+void ThreadModel::showEnd()
+{
+    if (!reachesEnd())
+        resetWindow(m_path.size() - WindowStart, WindowStart);
 }
 
 void ThreadModel::syncRows()
 {
-    const QStringList path = m_conversation ? m_conversation->activePath() : QStringList();
+    QStringList path = m_conversation ? m_conversation->activePath() : QStringList();
     qsizetype keep = 0;
-    const qsizetype common = std::min(path.size(), m_rows.size());
-    while (keep < common && path.at(keep) == m_rows.at(keep))
+    const qsizetype common = std::min(path.size(), m_path.size());
+    while (keep < common && path.at(keep) == m_path.at(keep))
         ++keep;
-    if (keep < m_rows.size()) {
-        beginRemoveRows({}, int(keep), int(m_rows.size()) - 1);
-        for (qsizetype i = keep; i < m_rows.size(); ++i)
-            m_rowOf.remove(m_rows.at(i));
-        m_rows.resize(keep);
-        endRemoveRows();
+    const bool followedEnd = reachesEnd();
+    m_path = std::move(path);
+    const qsizetype end = m_first + m_rows.size();
+    if (keep < m_first) {
+        // Every row changed: show the new branch from the fork on.
+        resetWindow(keep, WindowStart);
+        return;
     }
-    if (keep < path.size()) {
-        beginInsertRows({}, int(keep), int(path.size()) - 1);
-        for (qsizetype i = keep; i < path.size(); ++i) {
-            m_rows.append(path.at(i));
-            m_rowOf.insert(path.at(i), int(i));
-        }
-        endInsertRows();
-    }
+    if (keep < end) // Rows below the fork point go, ...
+        trimBack(end - keep);
+    else if (!followedEnd) // ... else the window stays where it was, unless it showed the end.
+        return;
+    // ... and rows of the new branch take their place, a step at a time beyond the first.
+    growForward(int(std::max<qsizetype>(WindowStep, end - keep)));
 }
 
 void ThreadModel::rowChanged(const QString &id)
@@ -129,7 +229,10 @@ void ThreadModel::rowChanged(const QString &id)
 void ThreadModel::siblingsChanged(const QString &parentId)
 {
     // A new or removed alternative changes the `n / m` of the sibling shown on the active path.
-    const int row = parentId.isEmpty() ? 0 : (rowOf(parentId) < 0 ? -1 : rowOf(parentId) + 1);
+    // The child on the path may be row 0 with its parent just above the window.
+    const qsizetype parentAt = parentId.isEmpty() ? -1 : m_pathIndexOf.value(parentId, -2);
+    const bool aboveFirst = parentId.isEmpty() ? m_first == 0 : (m_first > 0 && m_path.at(m_first - 1) == parentId);
+    const int row = aboveFirst ? 0 : (parentAt < 0 ? -1 : int(parentAt - m_first) + 1);
     if (row >= 0 && row < m_rows.size())
         Q_EMIT dataChanged(index(row), index(row));
 }

@@ -23,15 +23,15 @@ using Values = QHash<QString, QString>;
 struct IntKey
 {
     QLatin1StringView key;
-    qint64 defaultValue;
-    qint64 minimum;
-    qint64 maximum;
+    qint64 defaultValue = 0;
+    qint64 minimum = 0;
+    qint64 maximum = 0;
 };
 
 struct BoolKey
 {
     QLatin1StringView key;
-    bool defaultValue;
+    bool defaultValue = false;
 };
 
 struct TextKey
@@ -62,7 +62,7 @@ inline constexpr IntKey consolidateTargetPercent {"context/consolidate_target_pe
 inline constexpr IntKey consolidateAfterTurns {"context/consolidate_after_turns"_L1, 12, 1, 1000};
 inline constexpr IntKey keepVerbatimTurns {"context/keep_verbatim_turns"_L1, 8, 1, 1000};
 // §4.6 idle compaction and §4.7 hard cap.
-inline constexpr IntKey idleTtlMinutes {"context/idle_ttl_minutes"_L1, 15, 1, 7 * 24 * 60};
+inline constexpr IntKey idleTtlMinutes {"context/idle_ttl_minutes"_L1, 15, 1, qint64 {7} * 24 * 60};
 inline constexpr IntKey hardCapMessages {"context/hard_cap_messages"_L1, 5000, 100, 10'000'000};
 // The cheaper model for summaries and memory extraction; empty = the session's own model.
 inline constexpr TextKey utilityProviderId {"context/utility_provider_id"_L1};

@@ -22,7 +22,7 @@ struct MemorySettings
     bool autoExtract = true;
     bool reviewRequired = true; // new memories land `pending` (review inbox) rather than `active`
     int extractAfterTurns = 3; // completed turns batched into one extraction call
-    qint64 idleTtlMs = 15 * 60 * 1000;
+    qint64 idleTtlMs = qint64 {15} * 60 * 1000;
     QString utilityProviderId; // empty: the session's provider
     QString utilityModel; // empty: the session's model
 

@@ -191,6 +191,73 @@ private Q_SLOTS:
         for (qsizetype i = 1; i < parts.size(); ++i)
             QCOMPARE(parts.at(i).rect.top(), parts.at(i - 1).rect.bottom());
     }
+
+    void aLongBranchScrollsThroughItsWindow()
+    {
+        // 3,000 messages: the view lays out a window of them; scrolling to the top grows it a
+        // step at a time without the text under the user's eyes jumping.
+        Test::ThreadFixture thread;
+        QList<Message> messages;
+        QString parent;
+        for (int i = 0; i < 3000; ++i) {
+            messages << Message::create(u"s"_s, parent, i % 2 ? Role::Assistant : Role::User,
+                                        u"Message %1: "_s.arg(i) + QString(u"words "_s).repeated(i % 7 * 10 + 1));
+            parent = messages.constLast().id;
+        }
+        QVERIFY(thread.load(messages, parent));
+        ChatView view;
+        view.setThreadModel(&thread.model);
+        view.resize(700, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(view.isAtBottom());
+        ThreadModel &model = thread.model;
+        QCOMPARE(model.rowCount(), ThreadModel::WindowStart);
+        const QStringList path = model.path();
+        const auto topIndex = [&] {
+            const QModelIndex top = view.indexAt(QPoint(4, 4));
+            return top.isValid() ? model.firstPathIndex() + top.row() : qsizetype(-1);
+        };
+
+        QScrollBar *bar = view.verticalScrollBar();
+        qsizetype top = topIndex();
+        int steps = 0;
+        int most = 0;
+        while ((bar->value() > 0 || !model.reachesStart()) && steps < 3000) {
+            bar->setValue(bar->value() - view.viewport()->height() / 2);
+            view.viewport()->repaint();
+            QCoreApplication::processEvents();
+            const qsizetype now = topIndex();
+            // Half a screen up shows a few earlier messages, never later ones, never a jump.
+            QVERIFY2(now >= 0 && now <= top && top - now <= 12,
+                     qPrintable(u"step %1: message %2 at the top after %3"_s.arg(steps).arg(now).arg(top)));
+            top = now;
+            most = std::max(most, model.rowCount());
+            ++steps;
+        }
+        QCOMPARE(top, 0);
+        QVERIFY(model.reachesStart());
+        QVERIFY(most <= ThreadModel::WindowMax);
+        QVERIFY(!model.reachesEnd());
+        QVERIFY(!view.isAtBottom());
+
+        // A message arriving meanwhile does not move the view; showing the latest does.
+        const Message late = Message::create(u"s"_s, parent, Role::User, u"late"_s);
+        thread.doc.applyStored(late);
+        QCoreApplication::processEvents();
+        QCOMPARE(topIndex(), 0);
+        view.showLatest();
+        QVERIFY(model.reachesEnd());
+        QTRY_VERIFY(view.isAtBottom());
+        QCOMPARE(model.idAt(model.rowCount() - 1), late.id);
+        QVERIFY(view.visualRect(model.index(model.rowCount() - 1)).intersects(view.viewport()->rect()));
+
+        // A jump deep into the branch puts that message at the top, selected.
+        view.scrollToMessage(path.at(1500));
+        QCOMPARE(view.currentMessageId(), path.at(1500));
+        QTRY_COMPARE(topIndex(), 1500);
+        QVERIFY(!view.isAtBottom());
+    }
 };
 
 SKEIN_TEST_MAIN(TestChatStreaming, QApplication)

@@ -175,6 +175,122 @@ private Q_SLOTS:
         QCOMPARE(model.rows(), (QStringList {u"u1"_s, u"a1"_s, u"u2"_s, u"a2b"_s}));
     }
 
+    void longBranchesAreShownThroughAWindow()
+    {
+        // m0 … m1999, with a 10-message branch b1000… beside m1000 and a 4-message one c1900…
+        // beside m1900.
+        QList<Message> messages;
+        const auto chain = [&](const QString &prefix, int from, int to, const QString &parent) {
+            QString last = parent;
+            for (int i = from; i < to; ++i) {
+                messages << msg(prefix + QString::number(i), last, i % 2 ? Role::Assistant : Role::User,
+                                prefix == u"m"_s ? i : 10000 + i);
+                last = messages.constLast().id;
+            }
+        };
+        chain(u"m"_s, 0, 2000, {});
+        chain(u"b"_s, 1000, 1010, u"m999"_s);
+        chain(u"c"_s, 1900, 1904, u"m1899"_s);
+        Test::ThreadFixture t;
+        QAbstractItemModelTester tester(&t.model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(t.load(messages, u"m1999"_s));
+        ThreadModel &model = t.model;
+        const auto consistent = [&] {
+            const QStringList path = model.path();
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (model.idAt(r) != path.at(model.firstPathIndex() + r)
+                    || model.index(r).data(ThreadModel::IdRole).toString() != model.idAt(r)
+                    || model.rowOf(model.idAt(r)) != r)
+                    return false;
+            return model.rowCount() <= ThreadModel::WindowMax;
+        };
+
+        // It opens on the newest messages.
+        QCOMPARE(model.path().size(), 2000);
+        QCOMPARE(model.rowCount(), ThreadModel::WindowStart);
+        QCOMPARE(model.idAt(0), u"m1700"_s);
+        QVERIFY(model.reachesEnd() && !model.reachesStart());
+        QCOMPARE(model.rowOf(u"m1000"_s), -1);
+        QVERIFY(model.contains(u"m1000"_s)); // in the document all the same
+        QVERIFY(consistent());
+
+        // Growing upwards, then past the most kept: the bottom goes.
+        QCOMPARE(model.growBackward(), ThreadModel::WindowStep);
+        QCOMPARE(model.idAt(0), u"m1500"_s);
+        QCOMPARE(model.rowOf(u"m1999"_s), 499);
+        for (int i = 0; i < 6; ++i)
+            model.growBackward();
+        QCOMPARE(model.rowCount(), ThreadModel::WindowMax);
+        QCOMPARE(model.firstPathIndex(), 300);
+        QVERIFY(!model.reachesEnd());
+        QCOMPARE(model.rowOf(u"m1999"_s), -1);
+        QVERIFY(consistent());
+        QCOMPARE(model.growForward(), ThreadModel::WindowStep);
+        QVERIFY(model.reachesEnd());
+        QCOMPARE(model.firstPathIndex(), 500);
+        QVERIFY(consistent());
+
+        // A new message at the end joins a window that shows the end, the top making room.
+        t.doc.applyStored(msg(u"m2000"_s, u"m1999"_s, Role::User, 2000));
+        QCOMPARE(model.rowCount(), ThreadModel::WindowMax);
+        QCOMPARE(model.idAt(model.rowCount() - 1), u"m2000"_s);
+        QVERIFY(consistent());
+
+        // Far away: the window moves there; a message arriving meanwhile is not a row yet.
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QVERIFY(model.reveal(u"m10"_s));
+        QCOMPARE(resets.size(), 1);
+        QVERIFY(model.reachesStart() && !model.reachesEnd());
+        QVERIFY(model.rowOf(u"m10"_s) >= 0);
+        t.doc.applyStored(msg(u"m2001"_s, u"m2000"_s, Role::Assistant, 2001));
+        QCOMPARE(model.rowCount(), ThreadModel::WindowStart);
+        QCOMPARE(model.path().constLast(), u"m2001"_s);
+        QVERIFY(!model.reveal(u"b1005"_s)); // not on the active branch
+        QVERIFY(consistent());
+        // Near: the window grows to it instead.
+        QVERIFY(model.reveal(u"m%1"_s.arg(ThreadModel::WindowStart + 50)));
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(model.firstPathIndex(), 0);
+        QVERIFY(consistent());
+
+        // A branch switch deep down changes only the rows below the fork.
+        QVERIFY(model.reveal(u"m1000"_s));
+        QCOMPARE(resets.size(), 2);
+        const int fork = model.rowOf(u"m1000"_s);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QVERIFY(t.doc.switchSibling(u"m1000"_s, ConversationTree::Direction::Next));
+        QCOMPARE(model.activeLeaf(), u"b1009"_s);
+        QCOMPARE(resets.size(), 2);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.at(0).at(1).toInt(), fork);
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(inserted.at(0).at(1).toInt(), fork);
+        QCOMPARE(inserted.at(0).at(2).toInt(), fork + 9);
+        QCOMPARE(model.idAt(fork), u"b1000"_s);
+        QVERIFY(model.reachesEnd());
+        QCOMPARE(model.index(fork).data(ThreadModel::SiblingCountRole).toInt(), 2);
+        QVERIFY(consistent());
+
+        // A switch above the window replaces all of it: the new branch is shown from the fork.
+        QVERIFY(t.doc.showBranchOf(u"c1902"_s));
+        QVERIFY(model.reveal(u"c1902"_s));
+        QVERIFY(model.reachesEnd());
+        const int resetsBefore = int(resets.size());
+        QVERIFY(t.doc.switchSibling(u"m1000"_s, ConversationTree::Direction::Next));
+        QCOMPARE(resets.size(), resetsBefore + 1);
+        QCOMPARE(model.activeLeaf(), u"b1009"_s);
+        QVERIFY(model.reachesEnd());
+        QVERIFY(model.rowOf(u"b1000"_s) >= 0);
+        QVERIFY(consistent());
+        // And back to the newest messages.
+        QVERIFY(model.reveal(u"m10"_s));
+        model.showEnd();
+        QVERIFY(model.reachesEnd());
+        QCOMPARE(model.rowCount(), ThreadModel::WindowStart);
+        QVERIFY(consistent());
+    }
+
     void streamingChangesOneRow()
     {
         Test::ThreadFixture t;
