@@ -38,6 +38,29 @@ void Conversation::load()
         return;
     const quint64 generation = ++m_loadGeneration;
     const QString sessionId = m_sessionId;
+    if (!m_loaded) {
+        // First the end of the active branch, which is what the user looks at, so that a long
+        // conversation shows at once; the whole document follows.
+        m_store->read<Loaded>(
+            this,
+            [sessionId](Store &store) -> Result<Loaded> {
+                Loaded data;
+                Result<Session> session = store.sessions().get(sessionId);
+                if (!session)
+                    return session.error();
+                data.session = session.value();
+                if (!data.session.activeLeafId.isEmpty())
+                    if (Result<QList<Message>> tail
+                        = store.messages().pathTail(data.session.activeLeafId, PreviewCount);
+                        tail)
+                        data.messages = tail.value();
+                return data;
+            },
+            [this, generation](const Result<Loaded> &data) {
+                if (generation == m_loadGeneration && !m_loaded && data && !data->messages.isEmpty())
+                    preview(data->session, data->messages);
+            });
+    }
     m_store->read<Loaded>(
         this,
         [sessionId](Store &store) -> Result<Loaded> {
@@ -60,7 +83,7 @@ void Conversation::load()
             data.summaries = summaries.value();
             return data;
         },
-        [this, generation](Result<Loaded> data) {
+        [this, generation](const Result<Loaded> &data) {
             if (generation != m_loadGeneration)
                 return;
             if (!data) {
@@ -76,13 +99,37 @@ void Conversation::load()
         });
 }
 
-bool Conversation::reset(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries)
+namespace {
+
+QList<ConversationNode> nodesOf(const QList<Message> &messages)
 {
     QList<ConversationNode> nodes;
     nodes.reserve(messages.size());
     for (const Message &m : messages)
         nodes.append(ConversationNode {m.id, m.parentId, m.role, m.createdAt});
+    return nodes;
+}
+
+} // namespace
+
+bool Conversation::reset(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries)
+{
     ++m_loadGeneration; // a load still in flight would bring older data
+    m_loaded = true;
+    return replace(session, messages, summaries, nodesOf(messages));
+}
+
+void Conversation::preview(const Session &session, const QList<Message> &tail)
+{
+    // The tail's first message is the root of the preview: its parent was not read.
+    QList<ConversationNode> nodes = nodesOf(tail);
+    nodes.first().parentId.clear();
+    replace(session, tail, {}, nodes);
+}
+
+bool Conversation::replace(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries,
+                           const QList<ConversationNode> &nodes)
+{
     m_session = session;
     m_sessionId = session.id.isEmpty() ? m_sessionId : session.id;
     m_summaries = summaries;
@@ -95,7 +142,6 @@ bool Conversation::reset(const Session &session, const QList<Message> &messages,
     m_messages.reserve(messages.size());
     for (const Message &m : messages)
         m_messages.insert(m.id, m);
-    m_loaded = true;
     const QString leafBefore = m_tree.activeLeaf();
     const bool ok = m_tree.load(nodes, session.activeLeafId).ok();
     if (!ok) {
@@ -137,7 +183,7 @@ ToolCallStates Conversation::toolCallStates(const Message &message) const
     if (!message.toolCallId.isEmpty())
         if (auto it = m_toolStates.constFind(message.toolCallId); it != m_toolStates.cend())
             states.insert(it.key(), it.value());
-    for (const QJsonValue &call : message.toolCalls) {
+    for (const auto &call : message.toolCalls) {
         const QString callId = call.toObject().value(QLatin1String("id")).toString();
         if (auto it = m_toolStates.constFind(callId); it != m_toolStates.cend())
             states.insert(it.key(), it.value());
@@ -175,7 +221,7 @@ bool Conversation::showBranchOf(const QString &id, std::function<void(Status)> s
     return true;
 }
 
-void Conversation::deleteBranch(const QString &id, QObject *context, std::function<void(Status)> done)
+void Conversation::deleteBranch(const QString &id, QObject *context, const std::function<void(Status)> &done)
 {
     auto finish = [done](const Status &s) {
         if (done)

@@ -41,8 +41,12 @@ public:
     ~Conversation() override;
 
     // Reads the session, its messages and summaries off the calling thread; loaded() follows.
-    // Again at any time (after a crash repair); the document is replaced as a whole.
+    // Again at any time (after a crash repair); the document is replaced as a whole. The first
+    // time, the last PreviewCount messages of the active branch are read first and shown alone
+    // (a preview: no siblings, no summaries, not isLoaded()) until the whole document replaces
+    // them, so a long conversation shows as soon as its end is read.
     void load();
+    static constexpr int PreviewCount = 400;
     // Replaces the whole document (what load() does with what it read). False, and an empty
     // tree, when the messages do not form a tree.
     bool reset(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries = {});
@@ -82,7 +86,7 @@ public:
     // the new active leaf is on disk (or could not be stored).
     bool showBranchOf(const QString &id, std::function<void(Status)> stored = {});
     // Deletes id and everything below it (storage first, then the tree); done gets the result.
-    void deleteBranch(const QString &id, QObject *context = nullptr, std::function<void(Status)> done = {});
+    void deleteBranch(const QString &id, QObject *context = nullptr, const std::function<void(Status)> &done = {});
 
     // --- What turns store (Conversations applies a Turn's reports here).
     // A message as it is on disk: added (as the active leaf) when new, else its fields replaced
@@ -109,6 +113,9 @@ Q_SIGNALS:
 
 private:
     struct Loaded;
+    void preview(const Session &session, const QList<Message> &tail);
+    bool replace(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries,
+                 const QList<ConversationNode> &nodes);
     void persistActiveLeaf(std::function<void(Status)> stored = {});
     void changed(const QString &id);
 
