@@ -8,11 +8,13 @@
 #include "engine/conversation/conversation.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -30,6 +32,25 @@ constexpr int kPreviewChars = 600;
 QString counted(qint64 n, const QString &one, const QString &many)
 {
     return n == 1 ? one : many.arg(QLocale().toString(n));
+}
+
+// What a card shows of a message.
+QString preview(const Message &m)
+{
+    return m.content.isEmpty() && !m.toolCalls.isEmpty()
+        ? QString(QStringLiteral("⚙ ") + m.toolCalls.first().toObject().value(u"name").toString())
+        : m.content.left(kPreviewChars);
+}
+
+qsizetype leafCount(const QList<BranchNode> &nodes)
+{
+    QSet<QString> parents;
+    for (const BranchNode &n : nodes)
+        parents.insert(n.parentId);
+    qsizetype leaves = 0;
+    for (const BranchNode &n : nodes)
+        leaves += !parents.contains(n.id);
+    return leaves;
 }
 
 } // namespace
@@ -128,11 +149,20 @@ void BranchView::setConversation(Conversation *conversation)
     m_options.expanded.clear();
     if (conversation) {
         const ConversationTree *tree = &conversation->tree();
-        m_connections << connect(tree, &ConversationTree::resetDone, this, [this] { rebuild(true); })
+        // A preview of the document (Conversation::load) is shown but not announced as loaded.
+        m_connections << connect(tree, &ConversationTree::resetDone, this,
+                                 [this] { rebuild(m_conversation->isLoaded()); })
                       << connect(tree, &ConversationTree::nodeAdded, this, &BranchView::scheduleRebuild)
                       << connect(tree, &ConversationTree::subtreeRemoved, this, &BranchView::scheduleRebuild)
                       << connect(conversation, &Conversation::summariesChanged, this, &BranchView::scheduleRebuild)
-                      << connect(conversation, &Conversation::activeLeafChanged, this, &BranchView::scheduleRebuild)
+                      << connect(conversation, &Conversation::activeLeafChanged, this,
+                                 [this](const QString &leaf) {
+                                     // The same nodes, another straight line: lay out again only.
+                                     if (m_rebuildTimer->isActive() || leaf == m_activeLeaf)
+                                         return;
+                                     m_activeLeaf = leaf;
+                                     relayout();
+                                 })
                       << connect(conversation, &Conversation::messageChanged, this,
                                  [this](const QString &id) {
                                      if (!isVisible()) {
@@ -140,13 +170,14 @@ void BranchView::setConversation(Conversation *conversation)
                                          return;
                                      }
                                      // Only what a card shows: its status and the start of its text.
+                                     const BranchLayout::Result &shown = m_graph->layoutResult();
+                                     const int item = shown.itemOfMessage.value(id, -1);
+                                     if (item < 0 || shown.items.at(item).id != id)
+                                         return; // not a card of its own (or not there yet)
                                      const Message *m = m_conversation->find(id);
-                                     for (const BranchNode &n : std::as_const(m_nodes))
-                                         if (n.id == id) {
-                                             if (!m || m->status != n.status || n.text.size() < kPreviewChars)
-                                                 scheduleRebuild();
-                                             return;
-                                         }
+                                     if (!m || m->status != shown.items.at(item).status
+                                         || shown.items.at(item).text.size() < kPreviewChars)
+                                         scheduleRebuild();
                                  })
                       << connect(conversation, &QObject::destroyed, this, [this] { setConversation(nullptr); });
     }
@@ -171,8 +202,8 @@ void BranchView::setSelectedMessage(const QString &messageId)
     m_options.keepVisible.clear();
     if (!messageId.isEmpty())
         m_options.keepVisible.insert(messageId);
+    m_focus = messageId;
     relayout();
-    m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(messageId, -1));
 }
 
 void BranchView::showEvent(QShowEvent *event)
@@ -180,9 +211,8 @@ void BranchView::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
     if (!m_stale)
         return;
+    m_focus = m_selected.isEmpty() ? m_activeLeaf : m_selected;
     rebuild(false);
-    const QString focus = m_selected.isEmpty() ? m_activeLeaf : m_selected;
-    m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(focus, -1));
 }
 
 void BranchView::rebuild(bool announce)
@@ -213,22 +243,19 @@ void BranchView::rebuild(bool announce)
             const Message *m = doc.find(id);
             if (!m || m->sessionId != doc.sessionId())
                 continue;
-            const QString text = m->content.isEmpty() && !m->toolCalls.isEmpty()
-                ? QString(QStringLiteral("⚙ ") + m->toolCalls.first().toObject().value(u"name").toString())
-                : m->content.left(kPreviewChars);
-            m_nodes.append({m->id, m->parentId, m->role, m->status, text, m->createdAt});
+            // No text: only the cards laid out get theirs (apply()), a few hundred of 100,000.
+            m_nodes.append({m->id, m->parentId, m->role, m->status, {}, m->createdAt});
         }
         for (const Summary &s : doc.summaries())
             m_summaries.append(
                 {s.id, s.level, s.firstMessageId, s.lastMessageId, s.content.left(kPreviewChars), s.tokenCount});
         m_activeLeaf = doc.activeLeaf();
     }
+    if (announce) {
+        m_focus = m_selected.isEmpty() ? m_activeLeaf : m_selected;
+        m_announce = true;
+    }
     relayout();
-    if (!announce)
-        return;
-    const QString focus = m_selected.isEmpty() ? m_activeLeaf : m_selected;
-    m_graph->ensureItemVisible(m_graph->layoutResult().itemOfMessage.value(focus, -1));
-    Q_EMIT loaded();
 }
 
 void BranchView::relayout()
@@ -237,21 +264,47 @@ void BranchView::relayout()
         m_stale = true; // the nodes may be stale too: the next show rebuilds
         return;
     }
-    const BranchLayout::Result result = BranchLayout::layout(m_nodes, m_summaries, m_activeLeaf, m_options);
-    m_graph->setLayoutResult(result);
-    m_graph->setSelectedMessage(m_selected);
-    if (!m_conversation) {
-        m_status->setText(tr("No conversation open"));
+    const quint64 generation = ++m_layoutGeneration;
+    if (m_nodes.size() < kLayoutOnWorker) {
+        apply(BranchLayout::layout(m_nodes, m_summaries, m_activeLeaf, m_options), leafCount(m_nodes));
         return;
     }
-    int leaves = 0;
-    QSet<QString> parents;
-    for (const BranchNode &n : std::as_const(m_nodes))
-        parents.insert(n.parentId);
-    for (const BranchNode &n : std::as_const(m_nodes))
-        leaves += !parents.contains(n.id);
-    m_status->setText(counted(m_nodes.size(), tr("1 message"), tr("%1 messages")) + QStringLiteral(" · ")
-                      + counted(leaves, tr("1 branch"), tr("%1 branches")));
+    // A big tree is laid out on a worker thread (a 100,000-message one takes a few hundred
+    // milliseconds); the newest layout asked for is the one shown.
+    m_layoutPending = true;
+    QPointer<BranchView> self(this);
+    QThreadPool::globalInstance()->start(
+        [self, generation, nodes = m_nodes, summaries = m_summaries, leaf = m_activeLeaf, options = m_options] {
+            BranchLayout::Result result = BranchLayout::layout(nodes, summaries, leaf, options);
+            const qsizetype leaves = leafCount(nodes);
+            QMetaObject::invokeMethod(
+                qApp,
+                [self, generation, leaves, result = std::move(result)] {
+                    if (self && generation == self->m_layoutGeneration)
+                        self->apply(result, leaves);
+                },
+                Qt::QueuedConnection);
+        });
+}
+
+void BranchView::apply(BranchLayout::Result result, qsizetype leaves)
+{
+    m_layoutPending = false;
+    for (BranchLayout::Item &item : result.items)
+        if (item.kind == BranchLayout::Kind::Message && m_conversation)
+            if (const Message *m = m_conversation->find(item.id))
+                item.text = preview(*m);
+    m_graph->setLayoutResult(result);
+    m_graph->setSelectedMessage(m_selected);
+    if (!m_focus.isEmpty())
+        m_graph->ensureItemVisible(result.itemOfMessage.value(std::exchange(m_focus, {}), -1));
+    if (!m_conversation)
+        m_status->setText(tr("No conversation open"));
+    else
+        m_status->setText(counted(m_nodes.size(), tr("1 message"), tr("%1 messages")) + QStringLiteral(" · ")
+                          + counted(leaves, tr("1 branch"), tr("%1 branches")));
+    if (std::exchange(m_announce, false))
+        Q_EMIT loaded();
 }
 
 void BranchView::activateItem(int index)

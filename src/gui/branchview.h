@@ -41,6 +41,9 @@ public:
     QString activeLeaf() const { return m_activeLeaf; }
     BranchGraph *graph() const { return m_graph; }
     bool isCompact() const { return m_options.compact; }
+    // Trees this big are laid out on a worker thread; the graph shows the last layout meanwhile.
+    static constexpr qsizetype kLayoutOnWorker = 5000;
+    bool isLayoutPending() const { return m_layoutPending; }
 public Q_SLOTS:
     // The conversation shown (nullptr: none); followed until another is set or it goes.
     void setConversation(Skein::Conversation *conversation);
@@ -70,6 +73,7 @@ private:
     void rebuild(bool announce);
     void scheduleRebuild();
     void relayout();
+    void apply(BranchLayout::Result result, qsizetype leaves);
     void activateItem(int item);
     void toggleBracket(int bracket);
 
@@ -87,6 +91,10 @@ private:
     BranchLayout::Options m_options;
     bool m_stale = false;
     bool m_staleAnnounce = false;
+    QString m_focus; // to scroll into view once laid out
+    bool m_announce = false; // emit loaded() once laid out
+    quint64 m_layoutGeneration = 0;
+    bool m_layoutPending = false;
 };
 
 } // namespace Skein

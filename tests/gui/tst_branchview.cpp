@@ -274,6 +274,58 @@ private Q_SLOTS:
         QVERIFY(!r.items.at(r.itemOfMessage.value(m_demo.activeLeaf)).onActivePath);
         QVERIFY(view.findChild<QLabel *>(QStringLiteral("branchStatus"))->text().contains(QLatin1String("3 branches")));
     }
+
+    void aBigTreeIsLaidOutOnAWorker()
+    {
+        // 6,000 messages in a chain with a second reply beside the last: past kLayoutOnWorker, so
+        // the layout runs off the GUI thread and the graph keeps the last one meanwhile.
+        Conversation doc(nullptr, QStringLiteral("big"));
+        QList<Message> messages;
+        QString parent;
+        for (int i = 0; i < 6000; ++i) {
+            Message m = Message::create(doc.sessionId(), parent, i % 2 ? Role::Assistant : Role::User,
+                                        QStringLiteral("message %1").arg(i));
+            m.createdAt = i;
+            messages << m;
+            parent = m.id;
+        }
+        Message other = Message::create(doc.sessionId(), messages.at(5998).id, Role::Assistant, QStringLiteral("b"));
+        other.createdAt = 7000;
+        messages << other;
+        Session session;
+        session.id = doc.sessionId();
+        session.activeLeafId = messages.at(5999).id;
+        QVERIFY(doc.reset(session, messages));
+        QVERIFY(messages.size() >= BranchView::kLayoutOnWorker);
+
+        BranchView view;
+        view.resize(420, 560);
+        QSignalSpy loaded(&view, &BranchView::loaded);
+        view.setConversation(&doc);
+        view.show();
+        QVERIFY(view.isLayoutPending());
+        QCOMPARE(loaded.size(), 0); // announced once laid out
+        QTRY_COMPARE(loaded.size(), 1);
+        QVERIFY(!view.isLayoutPending());
+        const auto onActivePath = [&](const QString &id) {
+            const BranchLayout::Result &r = view.graph()->layoutResult();
+            return r.items.value(r.itemOfMessage.value(id, -1)).onActivePath;
+        };
+        QVERIFY(onActivePath(messages.at(5999).id));
+        QVERIFY(!onActivePath(other.id));
+        QVERIFY(view.findChild<QLabel *>(QStringLiteral("branchStatus"))->text().contains(QLatin1String("2 branches")));
+
+        // A branch switch lays out again on the worker: until it is done the old layout shows.
+        QVERIFY(doc.switchSibling(messages.at(5999).id, ConversationTree::Direction::Next));
+        QCOMPARE(doc.activeLeaf(), other.id);
+        QVERIFY(view.isLayoutPending());
+        QVERIFY(onActivePath(messages.at(5999).id));
+        QTRY_VERIFY(!view.isLayoutPending());
+        QVERIFY(onActivePath(other.id));
+        QVERIFY(!onActivePath(messages.at(5999).id));
+        QCOMPARE(view.activeLeaf(), other.id);
+        QCOMPARE(loaded.size(), 1);
+    }
 };
 
 SKEIN_TEST_MAIN(TestBranchView, QApplication)
