@@ -4,6 +4,8 @@
 
 #include "conversationtree.h"
 
+#include <QSet>
+
 #include <algorithm>
 
 namespace Skein {
@@ -23,15 +25,27 @@ bool ConversationTree::comesBefore(const ConversationNode &a, const Conversation
 
 ConversationTree::LoadResult ConversationTree::load(const QList<ConversationNode> &nodes, const QString &activeLeafId)
 {
-    NodeMap built;
+    return adopt(prepare(nodes), activeLeafId);
+}
+
+ConversationTree::Prepared ConversationTree::prepare(const QList<ConversationNode> &nodes)
+{
+    Prepared out;
+    const auto fail = [&out](LoadError error, const QString &id) {
+        out.nodes.clear();
+        out.roots.clear();
+        out.result = {error, id};
+        return std::move(out);
+    };
+    NodeMap &built = out.nodes;
     built.reserve(size_t(nodes.size()));
     for (const ConversationNode &n : nodes) {
         if (n.id.isEmpty())
-            return {LoadError::EmptyId, {}};
+            return fail(LoadError::EmptyId, {});
         if (!built.try_emplace(n.id, Node {n, nullptr, {}, 0}).second)
-            return {LoadError::DuplicateId, n.id};
+            return fail(LoadError::DuplicateId, n.id);
     }
-    QList<Node *> roots;
+    QList<Node *> &roots = out.roots;
     for (const ConversationNode &n : nodes) {
         Node &node = built.find(n.id)->second;
         if (n.parentId.isEmpty()) {
@@ -40,7 +54,7 @@ ConversationTree::LoadResult ConversationTree::load(const QList<ConversationNode
         }
         auto parent = built.find(n.parentId);
         if (parent == built.end())
-            return {LoadError::UnknownParent, n.id};
+            return fail(LoadError::UnknownParent, n.id);
         node.parent = &parent->second;
         parent->second.children.append(&node);
     }
@@ -58,18 +72,25 @@ ConversationTree::LoadResult ConversationTree::load(const QList<ConversationNode
         }
     }
     if (size_t(queue.size()) != built.size()) {
-        for (const Node *reached : std::as_const(queue))
-            built.erase(reached->data.id);
+        QSet<QString> reached;
+        for (const Node *node : std::as_const(queue))
+            reached.insert(node->data.id);
         for (const ConversationNode &n : nodes) {
-            if (built.contains(n.id))
-                return {LoadError::Cycle, n.id};
+            if (!reached.contains(n.id))
+                return fail(LoadError::Cycle, n.id);
         }
     }
+    return out;
+}
 
+ConversationTree::LoadResult ConversationTree::adopt(Prepared &&prepared, const QString &activeLeafId)
+{
+    if (!prepared.result.ok())
+        return prepared.result;
     const QString oldLeaf = m_activeLeaf;
     Q_EMIT aboutToBeReset();
-    m_nodes = std::move(built);
-    m_roots = std::move(roots);
+    m_nodes = std::move(prepared.nodes);
+    m_roots = std::move(prepared.roots);
     m_activeLeaf = contains(activeLeafId) ? leafFollowingLatest(activeLeafId) : latestLeafOverall();
     Q_EMIT resetDone();
     if (oldLeaf != m_activeLeaf)

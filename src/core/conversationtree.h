@@ -46,6 +46,15 @@ class ConversationTree final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ConversationTree)
 
+    struct Node
+    {
+        ConversationNode data;
+        Node *parent = nullptr;
+        QList<Node *> children; // creation order
+        int depth = 0;
+    };
+    using NodeMap = std::unordered_map<QString, Node>;
+
 public:
     enum class LoadError {
         None,
@@ -68,6 +77,29 @@ public:
 
     explicit ConversationTree(QObject *parent = nullptr);
     ~ConversationTree() override;
+
+    // A tree built by prepare() on any thread (it is pure), then taken over by adopt() on the
+    // tree's own thread without rebuilding: a 100,000-node tree costs its owner next to nothing.
+    // Move-only (its nodes point at each other).
+    class Prepared
+    {
+    public:
+        Prepared() = default;
+        Prepared(Prepared &&) = default;
+        Prepared &operator=(Prepared &&) = default;
+        Prepared(const Prepared &) = delete;
+        Prepared &operator=(const Prepared &) = delete;
+        ~Prepared() = default;
+        LoadResult result;
+
+    private:
+        friend class ConversationTree;
+        NodeMap nodes;
+        QList<Node *> roots;
+    };
+    static Prepared prepare(const QList<ConversationNode> &nodes);
+    // Replaces the whole tree with a prepared one (as load() does); refused when it was invalid.
+    LoadResult adopt(Prepared &&prepared, const QString &activeLeafId = {});
 
     // Replaces the whole tree with `nodes` (any order). On invalid input nothing changes. The
     // active leaf becomes `activeLeafId` when that is a node (descending to its latest leaf if it
@@ -140,15 +172,6 @@ Q_SIGNALS:
     void resetDone();
 
 private:
-    struct Node
-    {
-        ConversationNode data;
-        Node *parent = nullptr;
-        QList<Node *> children; // creation order
-        int depth = 0;
-    };
-    using NodeMap = std::unordered_map<QString, Node>;
-
     const Node *find(const QString &id) const;
     // The children of `parentId` (the roots for an empty id), or nullptr for an unknown node.
     const QList<Node *> *childList(const QString &parentId) const;

@@ -19,7 +19,32 @@ struct Conversation::Loaded
     Session session;
     QList<Message> messages;
     QList<Summary> summaries;
+    // Built on the storage thread for the whole document, so the GUI thread only swaps them in.
+    QHash<QString, Message> byId;
+    ConversationTree::Prepared tree;
 };
+
+namespace {
+
+QList<ConversationNode> nodesOf(const QList<Message> &messages)
+{
+    QList<ConversationNode> nodes;
+    nodes.reserve(messages.size());
+    for (const Message &m : messages)
+        nodes.append(ConversationNode {m.id, m.parentId, m.role, m.createdAt});
+    return nodes;
+}
+
+QHash<QString, Message> byIdOf(const QList<Message> &messages)
+{
+    QHash<QString, Message> byId;
+    byId.reserve(messages.size());
+    for (const Message &m : messages)
+        byId.insert(m.id, m);
+    return byId;
+}
+
+} // namespace
 
 Conversation::Conversation(AsyncStore *store, const QString &sessionId, QObject *parent)
     : QObject(parent)
@@ -81,9 +106,12 @@ void Conversation::load()
             if (!summaries)
                 return summaries.error();
             data.summaries = summaries.value();
+            data.byId = byIdOf(data.messages);
+            data.tree = ConversationTree::prepare(nodesOf(data.messages));
+            data.messages.clear();
             return data;
         },
-        [this, generation](const Result<Loaded> &data) {
+        [this, generation](Result<Loaded> data) {
             if (generation != m_loadGeneration)
                 return;
             if (!data) {
@@ -92,31 +120,21 @@ void Conversation::load()
                 Q_EMIT loaded(false);
                 return;
             }
-            const bool ok = reset(data->session, data->messages, data->summaries);
+            Loaded whole = std::move(data).value();
+            ++m_loadGeneration;
+            m_loaded = true;
+            const bool ok = replace(whole.session, std::move(whole.byId), whole.summaries, std::move(whole.tree));
             if (!ok)
                 Q_EMIT storageFailed(tr("This conversation's messages do not form a valid tree."));
             Q_EMIT loaded(ok);
         });
 }
 
-namespace {
-
-QList<ConversationNode> nodesOf(const QList<Message> &messages)
-{
-    QList<ConversationNode> nodes;
-    nodes.reserve(messages.size());
-    for (const Message &m : messages)
-        nodes.append(ConversationNode {m.id, m.parentId, m.role, m.createdAt});
-    return nodes;
-}
-
-} // namespace
-
 bool Conversation::reset(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries)
 {
     ++m_loadGeneration; // a load still in flight would bring older data
     m_loaded = true;
-    return replace(session, messages, summaries, nodesOf(messages));
+    return replace(session, byIdOf(messages), summaries, ConversationTree::prepare(nodesOf(messages)));
 }
 
 void Conversation::preview(const Session &session, const QList<Message> &tail)
@@ -124,26 +142,23 @@ void Conversation::preview(const Session &session, const QList<Message> &tail)
     // The tail's first message is the root of the preview: its parent was not read.
     QList<ConversationNode> nodes = nodesOf(tail);
     nodes.first().parentId.clear();
-    replace(session, tail, {}, nodes);
+    replace(session, byIdOf(tail), {}, ConversationTree::prepare(nodes));
 }
 
-bool Conversation::replace(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries,
-                           const QList<ConversationNode> &nodes)
+bool Conversation::replace(const Session &session, QHash<QString, Message> &&messages, const QList<Summary> &summaries,
+                           ConversationTree::Prepared &&tree)
 {
     m_session = session;
     m_sessionId = session.id.isEmpty() ? m_sessionId : session.id;
     m_summaries = summaries;
-    m_messages.clear();
     m_revision.clear();
     m_textEpoch.clear();
     m_loadEpoch = m_nextEpoch++;
     m_toolStates.clear();
     // The messages are in place before the tree announces its reset: views rebuild from both.
-    m_messages.reserve(messages.size());
-    for (const Message &m : messages)
-        m_messages.insert(m.id, m);
+    m_messages = std::move(messages);
     const QString leafBefore = m_tree.activeLeaf();
-    const bool ok = m_tree.load(nodes, session.activeLeafId).ok();
+    const bool ok = m_tree.adopt(std::move(tree), session.activeLeafId).ok();
     if (!ok) {
         m_messages.clear();
         m_tree.clear();

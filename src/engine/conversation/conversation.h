@@ -114,8 +114,8 @@ Q_SIGNALS:
 private:
     struct Loaded;
     void preview(const Session &session, const QList<Message> &tail);
-    bool replace(const Session &session, const QList<Message> &messages, const QList<Summary> &summaries,
-                 const QList<ConversationNode> &nodes);
+    bool replace(const Session &session, QHash<QString, Message> &&messages, const QList<Summary> &summaries,
+                 ConversationTree::Prepared &&tree);
     void persistActiveLeaf(std::function<void(Status)> stored = {});
     void changed(const QString &id);
 

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <random>
+#include <thread>
 
 Q_DECLARE_METATYPE(Skein::ConversationNode)
 
@@ -232,6 +233,40 @@ private Q_SLOTS:
         QVERIFY(tree.leafFollowingLatest(s("x")).isEmpty());
         QVERIFY(!tree.isOnActivePath(s("x")));
         QVERIFY(tree.node(s("x")).id.isEmpty());
+    }
+
+    void aTreePreparedOnAnotherThreadIsAdoptedWhole()
+    {
+        // r -> a -> b1 (older) / b2 (newer) -> c: built on a worker, adopted here.
+        const QList<ConversationNode> nodes {makeNode(s("c"), s("b2"), 5), makeNode(s("b1"), s("a"), 3),
+                                             makeNode(s("b2"), s("a"), 4), makeNode(s("a"), s("r"), 2),
+                                             makeNode(s("r"), {}, 1)};
+        ConversationTree::Prepared prepared;
+        std::thread worker([&] { prepared = ConversationTree::prepare(nodes); });
+        worker.join();
+        QVERIFY(prepared.result.ok());
+        ConversationTree tree;
+        QSignalSpy reset(&tree, &ConversationTree::resetDone);
+        QSignalSpy leaf(&tree, &ConversationTree::activeLeafChanged);
+        QVERIFY(tree.adopt(std::move(prepared), s("b1")).ok());
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(leaf.size(), 1);
+        QCOMPARE(tree.activePath(), (QStringList {s("r"), s("a"), s("b1")}));
+        QCOMPARE(tree.children(s("a")), (QStringList {s("b1"), s("b2")}));
+        QCOMPARE(tree.depth(s("c")), 3);
+        QCOMPARE(tree.leafFollowingLatest(s("a")), s("c"));
+        QVERIFY(tree.switchSibling(s("b1"), ConversationTree::Direction::Next));
+        QCOMPARE(tree.activeLeaf(), s("c"));
+
+        // An invalid one is refused as load() refuses it, and changes nothing.
+        ConversationTree::Prepared broken
+            = ConversationTree::prepare({makeNode(s("x"), s("y"), 1), makeNode(s("y"), s("x"), 2)});
+        QCOMPARE(broken.result.error, ConversationTree::LoadError::Cycle);
+        QCOMPARE(tree.adopt(std::move(broken)).error, ConversationTree::LoadError::Cycle);
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(tree.size(), 5);
+        QCOMPARE(ConversationTree::prepare({makeNode(s("x"), s("nope"), 1)}).result.error,
+                 ConversationTree::LoadError::UnknownParent);
     }
 
     void chainFollowsTheActiveLeaf()
