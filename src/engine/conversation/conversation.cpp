@@ -22,6 +22,17 @@ struct Conversation::Loaded
     // Built on the storage thread for the whole document, so the GUI thread only swaps them in.
     QHash<QString, Message> byId;
     ConversationTree::Prepared tree;
+
+    // Every read of the document starts from the session's row.
+    static Result<Loaded> withSession(Store &store, const QString &sessionId)
+    {
+        Result<Session> session = store.sessions().get(sessionId);
+        if (!session)
+            return session.error();
+        Loaded data;
+        data.session = session.value();
+        return data;
+    }
 };
 
 namespace {
@@ -69,11 +80,10 @@ void Conversation::load()
         m_store->read<Loaded>(
             this,
             [sessionId](Store &store) -> Result<Loaded> {
-                Loaded data;
-                Result<Session> session = store.sessions().get(sessionId);
-                if (!session)
-                    return session.error();
-                data.session = session.value();
+                Result<Loaded> read = Loaded::withSession(store, sessionId);
+                if (!read)
+                    return read;
+                Loaded data = std::move(read).value();
                 if (!data.session.activeLeafId.isEmpty())
                     if (Result<QList<Message>> tail
                         = store.messages().pathTail(data.session.activeLeafId, PreviewCount);
@@ -89,11 +99,10 @@ void Conversation::load()
     m_store->read<Loaded>(
         this,
         [sessionId](Store &store) -> Result<Loaded> {
-            Loaded data;
-            Result<Session> session = store.sessions().get(sessionId);
-            if (!session)
-                return session.error();
-            data.session = session.value();
+            Result<Loaded> read = Loaded::withSession(store, sessionId);
+            if (!read)
+                return read;
+            Loaded data = std::move(read).value();
             Result<QList<Message>> messages = store.messages().bySession(sessionId);
             if (!messages)
                 return messages.error();
