@@ -174,7 +174,7 @@ void BranchView::setConversation(Conversation *conversation)
                                      const int item = shown.itemOfMessage.value(id, -1);
                                      if (item < 0 || shown.items.at(item).id != id)
                                          return; // not a card of its own (or not there yet)
-                                     const Message *m = m_conversation->find(id);
+                                     const std::optional<Message> m = m_conversation->find(id);
                                      if (!m || m->status != shown.items.at(item).status
                                          || shown.items.at(item).text.size() < kPreviewChars)
                                          scheduleRebuild();
@@ -240,11 +240,12 @@ void BranchView::rebuild(bool announce)
             QStringList children = tree.children(id);
             std::reverse(children.begin(), children.end());
             todo += children;
-            const Message *m = doc.find(id);
+            const std::optional<CompactMessages::Brief> m = doc.brief(id);
             if (!m || m->sessionId != doc.sessionId())
                 continue;
             // No text: only the cards laid out get theirs (apply()), a few hundred of 100,000.
-            m_nodes.append({m->id, m->parentId, m->role, m->status, {}, m->createdAt});
+            const ConversationNode node = tree.node(id);
+            m_nodes.append({id, node.parentId, m->role, m->status, {}, node.createdAt});
         }
         for (const Summary &s : doc.summaries())
             m_summaries.append(
@@ -292,7 +293,7 @@ void BranchView::apply(BranchLayout::Result result, qsizetype leaves)
     m_layoutPending = false;
     for (BranchLayout::Item &item : result.items)
         if (item.kind == BranchLayout::Kind::Message && m_conversation)
-            if (const Message *m = m_conversation->find(item.id))
+            if (const std::optional<Message> m = m_conversation->find(item.id))
                 item.text = preview(*m);
     m_graph->setLayoutResult(result);
     m_graph->setSelectedMessage(m_selected);

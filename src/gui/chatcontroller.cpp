@@ -383,11 +383,13 @@ void ChatController::updateContextTokens()
     for (const QString &id : path) {
         auto it = m_tokenCache.constFind(id);
         if (it == m_tokenCache.cend()) {
-            const Message m = m_thread->message(id);
-            if (m.status == MessageStatus::Generating)
+            const std::optional<CompactMessages::Brief> brief
+                = m_conversation ? m_conversation->brief(id) : std::nullopt;
+            if (!brief || brief->status == MessageStatus::Generating)
                 continue;
-            const qint64 t
-                = m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), m.content);
+            const qint64 t = brief->tokenEstimate > 0
+                ? brief->tokenEstimate
+                : estimator.estimateMessage(toString(brief->role), m_conversation->message(id).content);
             it = m_tokenCache.insert(id, t);
         }
         total += *it;

@@ -91,7 +91,7 @@ quint64 ThreadModel::textEpoch(const QString &id) const
 
 ToolCallStates ThreadModel::toolCallStates(const QString &id) const
 {
-    const Message *m = m_conversation ? m_conversation->find(id) : nullptr;
+    const std::optional<Message> m = m_conversation ? m_conversation->find(id) : std::nullopt;
     return m ? m_conversation->toolCallStates(*m) : ToolCallStates();
 }
 
@@ -282,7 +282,7 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.model() != this || index.row() >= rowCount())
         return {};
     const QString &id = m_rows.at(index.row());
-    const Message *found = m_conversation ? m_conversation->find(id) : nullptr;
+    const std::optional<Message> found = m_conversation ? m_conversation->find(id) : std::nullopt;
     if (!found)
         return {};
     const Message &m = *found;

@@ -306,13 +306,14 @@ Status MessageRepository::finish(const QString &id, const Finish &f)
     return {};
 }
 
-Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVariantList &binds)
+Status MessageRepository::visit(const QString &sql, const QVariantList &binds,
+                                const std::function<void(Message &&)> &each)
 {
     QSqlQuery &q = m_db.statement(sql);
     for (qsizetype i = 0; i < binds.size(); ++i)
         q.bindValue(int(i), binds[i]);
     if (Status s = m_db.exec(q); !s)
-        return s.error();
+        return s;
     // Rows repeat strings (the session, provider and model; a parent is an earlier row's id): each
     // repeat shares the first one's memory, about 40 MB less for a 100,000-message conversation.
     QSet<QString> pool;
@@ -324,7 +325,6 @@ Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVar
         else
             pool.insert(s);
     };
-    QList<Message> out;
     while (q.next()) {
         Message m = fromRow(q);
         share(m.id);
@@ -333,9 +333,17 @@ Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVar
         share(m.providerId);
         share(m.model);
         share(m.finishReason);
-        out.append(std::move(m));
+        each(std::move(m));
     }
     q.finish();
+    return {};
+}
+
+Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVariantList &binds)
+{
+    QList<Message> out;
+    if (Status s = visit(sql, binds, [&out](Message &&m) { out.append(std::move(m)); }); !s)
+        return s.error();
     return out;
 }
 
@@ -392,6 +400,13 @@ Result<QList<Message>> MessageRepository::bySession(const QString &sessionId)
     return collect(QStringLiteral("SELECT ") + columns
                        + QStringLiteral(" FROM messages WHERE session_id = ? ORDER BY seq"),
                    {sessionId});
+}
+
+Status MessageRepository::eachInSession(const QString &sessionId, const std::function<void(Message &&)> &each)
+{
+    return visit(QStringLiteral("SELECT ") + columns
+                     + QStringLiteral(" FROM messages WHERE session_id = ? ORDER BY seq"),
+                 {sessionId}, each);
 }
 
 Result<qint64> MessageRepository::countBySession(const QString &sessionId)

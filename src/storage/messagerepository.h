@@ -13,6 +13,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <functional>
+
 namespace Skein {
 
 class Database;
@@ -76,6 +78,9 @@ public:
     Result<QList<Message>> pathTail(const QString &leafId, int maxCount);
     // Every message of a session in insertion order (parents before children).
     Result<QList<Message>> bySession(const QString &sessionId);
+    // The same, one at a time, without a list of them all: a reader that keeps a smaller form of
+    // each (the conversation document) never holds two copies of a long session.
+    Status eachInSession(const QString &sessionId, const std::function<void(Message &&)> &visit);
     Result<qint64> countBySession(const QString &sessionId);
     // The session's user messages created after the given time (ms since epoch).
     Result<qint64> countUserMessagesAfter(const QString &sessionId, qint64 createdAfter);
@@ -93,6 +98,7 @@ public:
 
 private:
     Result<QList<Message>> collect(const QString &sql, const QVariantList &binds);
+    Status visit(const QString &sql, const QVariantList &binds, const std::function<void(Message &&)> &each);
 
     Database &m_db;
 };

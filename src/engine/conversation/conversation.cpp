@@ -12,6 +12,10 @@
 
 #include <QJsonObject>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace Skein {
 
 struct Conversation::Loaded
@@ -20,7 +24,7 @@ struct Conversation::Loaded
     QList<Message> messages;
     QList<Summary> summaries;
     // Built on the storage thread for the whole document, so the GUI thread only swaps them in.
-    QHash<QString, Message> byId;
+    CompactMessages packed;
     ConversationTree::Prepared tree;
 
     // Every read of the document starts from the session's row.
@@ -37,6 +41,18 @@ struct Conversation::Loaded
 
 namespace {
 
+// Reading a long conversation frees about as much as it keeps (rows, their values, the lists
+// they came in), spread over the threads' malloc arenas, which keep it: tens of megabytes of
+// PSS for a 100,000-message one. glibc gives back what it can when asked.
+constexpr qsizetype TrimAfter = 20000;
+
+void returnFreedMemory()
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 QList<ConversationNode> nodesOf(const QList<Message> &messages)
 {
     QList<ConversationNode> nodes;
@@ -46,13 +62,12 @@ QList<ConversationNode> nodesOf(const QList<Message> &messages)
     return nodes;
 }
 
-QHash<QString, Message> byIdOf(const QList<Message> &messages)
+CompactMessages packedOf(const QList<Message> &messages)
 {
-    QHash<QString, Message> byId;
-    byId.reserve(messages.size());
+    CompactMessages packed;
     for (const Message &m : messages)
-        byId.insert(m.id, m);
-    return byId;
+        packed.insert(m);
+    return packed;
 }
 
 } // namespace
@@ -103,21 +118,28 @@ void Conversation::load()
             if (!read)
                 return read;
             Loaded data = std::move(read).value();
-            Result<QList<Message>> messages = store.messages().bySession(sessionId);
-            if (!messages)
-                return messages.error();
-            data.messages = messages.value();
+            // Each message is packed as it is read: the list of them all is never made.
+            QList<ConversationNode> nodes;
+            const auto keep = [&data, &nodes](Message &&m) {
+                nodes.append(ConversationNode {m.id, m.parentId, m.role, m.createdAt});
+                data.packed.insert(m);
+            };
             // A forked session's first messages hang below another session's messages.
             if (!data.session.entryMessageId.isEmpty())
                 if (Result<QList<Message>> entry = store.messages().path(data.session.entryMessageId); entry)
-                    data.messages = entry.value() + data.messages;
+                    for (Message &m : entry.value())
+                        keep(std::move(m));
+            if (Status s = store.messages().eachInSession(sessionId, keep); !s)
+                return s.error();
             Result<QList<Summary>> summaries = store.summaries().bySession(sessionId);
             if (!summaries)
                 return summaries.error();
             data.summaries = summaries.value();
-            data.byId = byIdOf(data.messages);
-            data.tree = ConversationTree::prepare(nodesOf(data.messages));
-            data.messages.clear();
+            data.tree = ConversationTree::prepare(nodes);
+            if (nodes.size() >= TrimAfter) {
+                nodes = {};
+                returnFreedMemory();
+            }
             return data;
         },
         [this, generation](Result<Loaded> data) {
@@ -132,7 +154,7 @@ void Conversation::load()
             Loaded whole = std::move(data).value();
             ++m_loadGeneration;
             m_loaded = true;
-            const bool ok = replace(whole.session, std::move(whole.byId), whole.summaries, std::move(whole.tree));
+            const bool ok = replace(whole.session, std::move(whole.packed), whole.summaries, std::move(whole.tree));
             if (!ok)
                 Q_EMIT storageFailed(tr("This conversation's messages do not form a valid tree."));
             Q_EMIT loaded(ok);
@@ -143,7 +165,7 @@ bool Conversation::reset(const Session &session, const QList<Message> &messages,
 {
     ++m_loadGeneration; // a load still in flight would bring older data
     m_loaded = true;
-    return replace(session, byIdOf(messages), summaries, ConversationTree::prepare(nodesOf(messages)));
+    return replace(session, packedOf(messages), summaries, ConversationTree::prepare(nodesOf(messages)));
 }
 
 void Conversation::preview(const Session &session, const QList<Message> &tail)
@@ -151,10 +173,10 @@ void Conversation::preview(const Session &session, const QList<Message> &tail)
     // The tail's first message is the root of the preview: its parent was not read.
     QList<ConversationNode> nodes = nodesOf(tail);
     nodes.first().parentId.clear();
-    replace(session, byIdOf(tail), {}, ConversationTree::prepare(nodes));
+    replace(session, packedOf(tail), {}, ConversationTree::prepare(nodes));
 }
 
-bool Conversation::replace(const Session &session, QHash<QString, Message> &&messages, const QList<Summary> &summaries,
+bool Conversation::replace(const Session &session, CompactMessages &&messages, const QList<Summary> &summaries,
                            ConversationTree::Prepared &&tree)
 {
     m_session = session;
@@ -165,11 +187,12 @@ bool Conversation::replace(const Session &session, QHash<QString, Message> &&mes
     m_loadEpoch = m_nextEpoch++;
     m_toolStates.clear();
     // The messages are in place before the tree announces its reset: views rebuild from both.
-    m_messages = std::move(messages);
+    m_live.clear();
+    m_packed = std::move(messages);
     const QString leafBefore = m_tree.activeLeaf();
     const bool ok = m_tree.adopt(std::move(tree), session.activeLeafId).ok();
     if (!ok) {
-        m_messages.clear();
+        m_packed.clear();
         m_tree.clear();
     }
     m_session.activeLeafId = m_tree.activeLeaf();
@@ -193,10 +216,30 @@ void Conversation::whenLoaded(QObject *context, std::function<void()> then)
     });
 }
 
-const Message *Conversation::find(const QString &id) const
+std::optional<Message> Conversation::find(const QString &id) const
 {
-    const auto it = m_messages.constFind(id);
-    return it == m_messages.cend() ? nullptr : &*it;
+    if (const auto it = m_live.constFind(id); it != m_live.cend())
+        return *it;
+    return m_packed.value(id);
+}
+
+std::optional<CompactMessages::Brief> Conversation::brief(const QString &id) const
+{
+    if (const auto it = m_live.constFind(id); it != m_live.cend())
+        return CompactMessages::Brief {it->sessionId, it->role, it->status, it->tokenEstimate,
+                                       !it->toolCalls.isEmpty() || !it->toolCallId.isEmpty()};
+    return m_packed.brief(id);
+}
+
+Message *Conversation::live(const QString &id)
+{
+    if (const auto it = m_live.find(id); it != m_live.end())
+        return &*it;
+    std::optional<Message> packed = m_packed.value(id);
+    if (!packed)
+        return nullptr;
+    m_packed.remove(id);
+    return &*m_live.emplace(id, std::move(*packed));
 }
 
 ToolCallStates Conversation::toolCallStates(const Message &message) const
@@ -257,7 +300,8 @@ void Conversation::deleteBranch(const QString &id, QObject *context, const std::
     }
     const QStringList removed = m_tree.removeSubtree(id);
     for (const QString &gone : removed) {
-        m_messages.remove(gone);
+        m_live.remove(gone);
+        m_packed.remove(gone);
         m_revision.remove(gone);
         m_textEpoch.remove(gone);
     }
@@ -314,14 +358,14 @@ void Conversation::applyStored(const Message &message)
 {
     if (message.id.isEmpty())
         return;
-    auto it = m_messages.find(message.id);
-    if (it == m_messages.end()) {
+    Message *it = live(message.id);
+    if (!it) {
         if (!message.parentId.isEmpty() && !m_tree.contains(message.parentId))
             return; // not of this document's tree (a stale report)
-        m_messages.insert(message.id, message);
+        m_live.insert(message.id, message);
         m_textEpoch.insert(message.id, m_nextEpoch++);
         if (!m_tree.addNode(ConversationNode {message.id, message.parentId, message.role, message.createdAt}, true))
-            m_messages.remove(message.id);
+            m_live.remove(message.id);
         else
             m_session.activeLeafId = m_tree.activeLeaf();
         return;
@@ -339,8 +383,10 @@ void Conversation::applyStored(const Message &message)
 
 void Conversation::appendText(const QString &id, const QString &content, const QString &reasoning)
 {
-    auto it = m_messages.find(id);
-    if (it == m_messages.end() || (content.isEmpty() && reasoning.isEmpty()))
+    if (content.isEmpty() && reasoning.isEmpty())
+        return;
+    Message *it = live(id);
+    if (!it)
         return;
     it->content += content;
     it->reasoning += reasoning;
@@ -353,13 +399,21 @@ void Conversation::setToolCallState(const QString &callId, ToolCallState state)
         return;
     m_toolStates.insert(callId, state);
     // The call's card is on the reply that made it, its result on the tool message.
-    for (auto it = m_messages.cbegin(); it != m_messages.cend(); ++it) {
-        bool owns = it->toolCallId == callId;
-        for (qsizetype i = 0; !owns && i < it->toolCalls.size(); ++i)
-            owns = it->toolCalls.at(i).toObject().value(QLatin1String("id")).toString() == callId;
-        if (owns)
-            changed(it.key());
-    }
+    const auto owns = [&callId](const Message &m) {
+        bool found = m.toolCallId == callId;
+        for (qsizetype i = 0; !found && i < m.toolCalls.size(); ++i)
+            found = m.toolCalls.at(i).toObject().value(QLatin1String("id")).toString() == callId;
+        return found;
+    };
+    QStringList owners;
+    for (auto it = m_live.cbegin(); it != m_live.cend(); ++it)
+        if (owns(*it))
+            owners << it.key();
+    for (const QString &id : m_packed.withToolCalls())
+        if (const std::optional<Message> m = m_packed.value(id); m && owns(*m))
+            owners << id;
+    for (const QString &id : std::as_const(owners))
+        changed(id);
 }
 
 void Conversation::setSession(const Session &session)

@@ -11,6 +11,7 @@
 #include "core/domain/session.h"
 #include "core/domain/summary.h"
 #include "core/domain/toolcallstate.h"
+#include "engine/conversation/compactmessages.h"
 #include "storage/result.h"
 
 #include <QHash>
@@ -61,11 +62,14 @@ public:
     QStringList activePath() const { return m_tree.activePath(); }
     const QList<Summary> &summaries() const { return m_summaries; }
 
-    bool contains(const QString &id) const { return m_messages.contains(id); }
-    // The message, or nullptr when it is not in the document.
-    const Message *find(const QString &id) const;
-    Message message(const QString &id) const { return m_messages.value(id); }
-    int messageCount() const { return int(m_messages.size()); }
+    bool contains(const QString &id) const { return m_live.contains(id) || m_packed.contains(id); }
+    // The message, or nothing when it is not in the document. Most messages are kept packed
+    // (CompactMessages) and unpacked for each call: a walk over the whole tree asks brief().
+    std::optional<Message> find(const QString &id) const;
+    Message message(const QString &id) const { return find(id).value_or(Message()); }
+    // Session, role, status, token estimate of a message, without unpacking it.
+    std::optional<CompactMessages::Brief> brief(const QString &id) const;
+    int messageCount() const { return int(m_live.size() + m_packed.size()); }
     // Grows with every change of the message (views cache renderings by id + revision).
     quint32 revision(const QString &id) const { return m_revision.value(id); }
     // Unchanged while the message's texts were only appended to (streaming); any other change of
@@ -114,8 +118,10 @@ Q_SIGNALS:
 private:
     struct Loaded;
     void preview(const Session &session, const QList<Message> &tail);
-    bool replace(const Session &session, QHash<QString, Message> &&messages, const QList<Summary> &summaries,
+    bool replace(const Session &session, CompactMessages &&messages, const QList<Summary> &summaries,
                  ConversationTree::Prepared &&tree);
+    // The message, unpacked into m_live for a change (nullptr when it is not in the document).
+    Message *live(const QString &id);
     void persistActiveLeaf(std::function<void(Status)> stored = {});
     void changed(const QString &id);
 
@@ -123,7 +129,10 @@ private:
     QString m_sessionId;
     Session m_session;
     ConversationTree m_tree;
-    QHash<QString, Message> m_messages;
+    // Every message is in one of the two: the ones changed since the load (a reply being written)
+    // as they are, the others packed.
+    QHash<QString, Message> m_live;
+    CompactMessages m_packed;
     QHash<QString, quint32> m_revision;
     QHash<QString, quint64> m_textEpoch; // messages whose texts changed since the load
     quint64 m_loadEpoch = 0; // the others
