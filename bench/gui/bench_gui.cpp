@@ -322,14 +322,14 @@ public:
         QElapsedTimer t;
         t.start();
         const int type = int(event->type());
+        // The event may delete its receiver (DeferredDelete, a window closing): read it first.
+        const QByteArray name = receiver->metaObject()->className() + QByteArrayLiteral(" \"")
+            + receiver->objectName().toUtf8() + QByteArrayLiteral("\" (parent ")
+            + (receiver->parent() ? receiver->parent()->metaObject()->className() : "-") + ')';
         const bool result = QApplication::notify(receiver, event);
         --m_depth;
-        if (const qint64 us = t.nsecsElapsed() / 1000; us >= m_slowMs * 1000) {
-            const QObject *parent = receiver->parent();
-            std::fprintf(stderr, "slow event %.1f ms: type %d to %s \"%s\" (parent %s)\n", double(us) / 1000.0, type,
-                         receiver->metaObject()->className(), qPrintable(receiver->objectName()),
-                         parent ? parent->metaObject()->className() : "-");
-        }
+        if (const qint64 us = t.nsecsElapsed() / 1000; us >= m_slowMs * 1000)
+            std::fprintf(stderr, "slow event %.1f ms: type %d to %s\n", double(us) / 1000.0, type, name.constData());
         return result;
     }
 

@@ -5,16 +5,27 @@
 #include "conversationtree.h"
 
 #include <QSet>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <ranges>
 
 namespace Skein {
+
+namespace {
+constexpr size_t FreeOnWorker = 20000;
+} // namespace
 
 ConversationTree::ConversationTree(QObject *parent)
     : QObject(parent)
 { }
 
-ConversationTree::~ConversationTree() = default;
+ConversationTree::~ConversationTree()
+{
+    // Freeing 100,000 nodes takes about 60 ms: a worker does it, the GUI thread goes on.
+    if (m_nodes.size() >= FreeOnWorker)
+        QThreadPool::globalInstance()->start([nodes = std::move(m_nodes)]() mutable { NodeMap().swap(nodes); });
+}
 
 bool ConversationTree::comesBefore(const ConversationNode &a, const ConversationNode &b)
 {
@@ -359,6 +370,21 @@ QString ConversationTree::leafFollowingLatest(const QString &id) const
 {
     const Node *n = find(id);
     return n ? latestLeafUnder(n)->data.id : QString();
+}
+
+void ConversationTree::forEachDepthFirst(const std::function<void(const ConversationNode &)> &visit) const
+{
+    // A stack: the next node to visit is last, so siblings go on in reverse.
+    QList<const Node *> todo;
+    todo.reserve(m_roots.size());
+    for (const Node *root : std::views::reverse(m_roots))
+        todo.append(root);
+    while (!todo.isEmpty()) {
+        const Node *node = todo.takeLast();
+        visit(node->data);
+        for (const Node *child : std::views::reverse(node->children))
+            todo.append(child);
+    }
 }
 
 } // namespace Skein

@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <unordered_map>
 
 namespace Skein {
@@ -158,6 +159,9 @@ public:
     QString commonAncestor(const QString &a, const QString &b) const;
     // Follows the most recent child from `id` down to a leaf (`id` itself when it is a leaf).
     QString leafFollowingLatest(const QString &id) const;
+    // Every node, parents before children and siblings in creation order (a depth-first walk from
+    // the roots), without a list of ids per node: what a view of the whole tree builds from.
+    void forEachDepthFirst(const std::function<void(const ConversationNode &)> &visit) const;
 
 Q_SIGNALS:
     // `row` is the position the node will have among the children of `parentId` (empty = roots).

@@ -233,20 +233,15 @@ void BranchView::rebuild(bool announce)
         const ConversationTree &tree = doc.tree();
         // Parents before children, siblings in creation order: the order the layout expects. Only
         // this session's own messages (a fork's entry path belongs to the session it forks from).
-        QStringList todo = tree.roots();
-        std::reverse(todo.begin(), todo.end());
-        while (!todo.isEmpty()) {
-            const QString id = todo.takeLast();
-            QStringList children = tree.children(id);
-            std::reverse(children.begin(), children.end());
-            todo += children;
-            const std::optional<CompactMessages::Brief> m = doc.brief(id);
-            if (!m || m->sessionId != doc.sessionId())
-                continue;
+        const QString own = doc.sessionId();
+        m_nodes.reserve(tree.size());
+        tree.forEachDepthFirst([this, &doc, &own](const ConversationNode &node) {
+            const std::optional<CompactMessages::Brief> m = doc.brief(node.id);
+            if (!m || m->sessionId != own)
+                return;
             // No text: only the cards laid out get theirs (apply()), a few hundred of 100,000.
-            const ConversationNode node = tree.node(id);
-            m_nodes.append({id, node.parentId, m->role, m->status, {}, node.createdAt});
-        }
+            m_nodes.append({node.id, node.parentId, m->role, m->status, {}, node.createdAt});
+        });
         for (const Summary &s : doc.summaries())
             m_summaries.append(
                 {s.id, s.level, s.firstMessageId, s.lastMessageId, s.content.left(kPreviewChars), s.tokenCount});

@@ -376,22 +376,38 @@ void ChatController::deleteBranch(const QString &messageId)
 
 void ChatController::updateContextTokens()
 {
+    // Several changes of one event-loop turn (a document read again: its session, its tree, its
+    // active leaf) count the path once.
+    if (std::exchange(m_contextTokensPending, true))
+        return;
+    QTimer::singleShot(0, this, [this] {
+        m_contextTokensPending = false;
+        countContextTokens();
+    });
+}
+
+void ChatController::countContextTokens()
+{
     const TokenEstimator estimator = TokenEstimator::forModel(m_choice.model);
     const Session session = currentSession();
     qint64 total = session.systemPrompt.isEmpty() ? 0 : estimator.estimateMessage(u"system", session.systemPrompt);
-    const QStringList path = m_thread->path();
-    for (const QString &id : path) {
-        auto it = m_tokenCache.constFind(id);
-        if (it == m_tokenCache.cend()) {
-            const std::optional<CompactMessages::Brief> brief
-                = m_conversation ? m_conversation->brief(id) : std::nullopt;
-            if (!brief || brief->status == MessageStatus::Generating)
-                continue;
-            const qint64 t = brief->tokenEstimate > 0
-                ? brief->tokenEstimate
-                : estimator.estimateMessage(toString(brief->role), m_conversation->message(id).content);
-            it = m_tokenCache.insert(id, t);
+    if (!m_conversation) {
+        Q_EMIT contextTokensChanged(total);
+        return;
+    }
+    for (const QString &id : m_thread->path()) {
+        const std::optional<CompactMessages::Brief> brief = m_conversation->brief(id);
+        if (!brief || brief->status == MessageStatus::Generating)
+            continue;
+        if (brief->tokenEstimate > 0) {
+            total += brief->tokenEstimate;
+            continue;
         }
+        // Only messages stored without an estimate are counted here, once.
+        auto it = m_tokenCache.constFind(id);
+        if (it == m_tokenCache.cend())
+            it = m_tokenCache.insert(
+                id, estimator.estimateMessage(toString(brief->role), m_conversation->message(id).content));
         total += *it;
     }
     Q_EMIT contextTokensChanged(total);

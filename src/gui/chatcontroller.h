@@ -175,6 +175,7 @@ private:
     void onActivity(const QString &sessionId, Conversations::Activity activity);
     void onTurnFinished(const QString &sessionId, const QString &lastReplyId);
     void updateContextTokens();
+    void countContextTokens();
     void sessionListChanged(const Session &session);
 
     AppContext &m_context;
@@ -197,7 +198,8 @@ private:
     QString m_searchText;
     quint64 m_searchGeneration = 0;
 
-    QHash<QString, qint64> m_tokenCache;
+    QHash<QString, qint64> m_tokenCache; // messages stored without a token estimate
+    bool m_contextTokensPending = false;
 };
 
 } // namespace Skein

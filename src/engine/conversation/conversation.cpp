@@ -11,6 +11,7 @@
 #include "storage/summaryrepository.h"
 
 #include <QJsonObject>
+#include <QThreadPool>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -81,7 +82,16 @@ Conversation::Conversation(AsyncStore *store, const QString &sessionId, QObject 
             [this](const QString &, const QString &leaf) { Q_EMIT activeLeafChanged(leaf); });
 }
 
-Conversation::~Conversation() = default;
+Conversation::~Conversation()
+{
+    // Freeing a long conversation's messages takes a while; the GUI thread closes it at once and
+    // a worker frees them (the tree does the same with its nodes).
+    if (m_packed.size() >= TrimAfter)
+        QThreadPool::globalInstance()->start([packed = std::move(m_packed)]() mutable {
+            packed.clear();
+            returnFreedMemory();
+        });
+}
 
 void Conversation::load()
 {
@@ -153,8 +163,12 @@ void Conversation::load()
             }
             Loaded whole = std::move(data).value();
             ++m_loadGeneration;
+            // The preview's messages are the same ones, read moments earlier: what views
+            // rendered of them stays valid.
+            const bool afterPreview = !m_loaded;
             m_loaded = true;
-            const bool ok = replace(whole.session, std::move(whole.packed), whole.summaries, std::move(whole.tree));
+            const bool ok
+                = replace(whole.session, std::move(whole.packed), whole.summaries, std::move(whole.tree), afterPreview);
             if (!ok)
                 Q_EMIT storageFailed(tr("This conversation's messages do not form a valid tree."));
             Q_EMIT loaded(ok);
@@ -177,14 +191,16 @@ void Conversation::preview(const Session &session, const QList<Message> &tail)
 }
 
 bool Conversation::replace(const Session &session, CompactMessages &&messages, const QList<Summary> &summaries,
-                           ConversationTree::Prepared &&tree)
+                           ConversationTree::Prepared &&tree, bool sameTexts)
 {
     m_session = session;
     m_sessionId = session.id.isEmpty() ? m_sessionId : session.id;
     m_summaries = summaries;
     m_revision.clear();
-    m_textEpoch.clear();
-    m_loadEpoch = m_nextEpoch++;
+    if (!sameTexts) {
+        m_textEpoch.clear();
+        m_loadEpoch = m_nextEpoch++;
+    }
     m_toolStates.clear();
     // The messages are in place before the tree announces its reset: views rebuild from both.
     m_live.clear();

@@ -119,7 +119,7 @@ private:
     struct Loaded;
     void preview(const Session &session, const QList<Message> &tail);
     bool replace(const Session &session, CompactMessages &&messages, const QList<Summary> &summaries,
-                 ConversationTree::Prepared &&tree);
+                 ConversationTree::Prepared &&tree, bool sameTexts = false);
     // The message, unpacked into m_live for a change (nullptr when it is not in the document).
     Message *live(const QString &id);
     void persistActiveLeaf(std::function<void(Status)> stored = {});

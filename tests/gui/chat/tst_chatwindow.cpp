@@ -40,6 +40,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -323,6 +324,38 @@ private Q_SLOTS:
         // Clearing the search shows the session list again.
         sidebar->searchBox()->clear();
         QVERIFY(sidebar->sessionList()->isVisible());
+    }
+
+    void theContextCountFollowsTheBranch()
+    {
+        // Stored estimates are summed; a message stored without one is estimated from its text.
+        Fixture f;
+        Session seeded;
+        QVERIFY(f.start([&](Store &store) {
+            Message u1 = message(u"u1"_s, {}, Role::User, u"tell me about animals"_s, 2000);
+            u1.tokenEstimate = 0;
+            Message a1a = message(u"a1a"_s, u"u1"_s, Role::Assistant, u"the zebra has stripes"_s, 3000);
+            a1a.tokenEstimate = 100;
+            Message a1b = message(u"a1b"_s, u"u1"_s, Role::Assistant, u"the lion roars"_s, 4000);
+            a1b.tokenEstimate = 1000;
+            seeded = seedSession(store, u"Zoo"_s, {u1, a1a, a1b}, u"a1b"_s);
+        }));
+        QSignalSpy counted(f.controller(), &ChatController::contextTokensChanged);
+        f.controller()->openSession(seeded.id);
+        QTRY_VERIFY(!counted.isEmpty() && counted.last().first().toLongLong() > 1000);
+        const qint64 onB = counted.last().first().toLongLong();
+        const qint64 firstMessage = onB - 1000;
+        QVERIFY(firstMessage > 0 && firstMessage < 100);
+        QTest::qWait(50);
+        // The document's preview, its whole read and its session each asked for a count: the
+        // changes of one event-loop turn are counted once.
+        const qsizetype afterOpen = counted.size();
+        QVERIFY2(afterOpen <= 2, QByteArray::number(afterOpen).constData());
+
+        f.controller()->switchSibling(u"a1b"_s, ConversationTree::Direction::Previous);
+        QTRY_COMPARE(counted.last().first().toLongLong(), firstMessage + 100);
+        QTest::qWait(50);
+        QCOMPARE(counted.size(), afterOpen + 1);
     }
 
     void deleteCanBeUndone()

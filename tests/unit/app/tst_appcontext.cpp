@@ -86,11 +86,12 @@ private Q_SLOTS:
             int messages;
             QStringList path;
             int siblingsOfTenth;
+            quint64 lastTextEpoch;
         };
         QList<Seen> seen;
         connect(&doc->tree(), &ConversationTree::resetDone, this, [&] {
             seen.append({doc->isLoaded(), doc->messageCount(), doc->activePath(),
-                         doc->tree().siblingIndex(messages.at(9).id).count});
+                         doc->tree().siblingIndex(messages.at(9).id).count, doc->textEpoch(messages.at(999).id)});
         });
         QTRY_VERIFY(doc->isLoaded());
         QCOMPARE(seen.size(), 2);
@@ -106,6 +107,16 @@ private Q_SLOTS:
         QCOMPARE(seen.at(1).path.size(), 1000);
         QCOMPARE(seen.at(1).siblingsOfTenth, 2);
         QCOMPARE(doc->message(messages.at(999).id).parentId, messages.at(998).id); // stored as it is
+        // The preview's messages are the whole read's: what a view rendered of them stays valid.
+        QCOMPARE(seen.at(1).lastTextEpoch, seen.at(0).lastTextEpoch);
+        // Every message comes back as it was stored (the document keeps them packed).
+        for (const Message &m : std::as_const(messages)) {
+            const Message back = doc->message(m.id);
+            QCOMPARE(back.content, m.content);
+            QCOMPARE(back.parentId, m.parentId);
+            QVERIFY(back.role == m.role);
+            QCOMPARE(back.createdAt, m.createdAt);
+        }
         context.conversations().close(doc);
     }
 };

@@ -269,6 +269,27 @@ private Q_SLOTS:
                  ConversationTree::LoadError::UnknownParent);
     }
 
+    void aDepthFirstWalkVisitsParentsFirstAndSiblingsInOrder()
+    {
+        // Two roots (r2 newer), siblings given out of order: r1 -> a -> (b1, b2 -> c), r1 -> d; r2.
+        ConversationTree tree;
+        QVERIFY(tree.load({makeNode(s("r2"), {}, 9), makeNode(s("d"), s("r1"), 8), makeNode(s("c"), s("b2"), 5),
+                           makeNode(s("b2"), s("a"), 4), makeNode(s("b1"), s("a"), 3), makeNode(s("a"), s("r1"), 2),
+                           makeNode(s("r1"), {}, 1)})
+                    .ok());
+        QStringList order;
+        QStringList parents;
+        tree.forEachDepthFirst([&](const ConversationNode &node) {
+            order << node.id;
+            parents << node.parentId;
+        });
+        QCOMPARE(order, ids({"r1", "a", "b1", "b2", "c", "d", "r2"}));
+        QCOMPARE(parents, (QStringList {{}, s("r1"), s("a"), s("a"), s("b2"), s("r1"), {}}));
+        int visits = 0;
+        ConversationTree().forEachDepthFirst([&](const ConversationNode &) { ++visits; });
+        QCOMPARE(visits, 0);
+    }
+
     void chainFollowsTheActiveLeaf()
     {
         ConversationTree tree;
