@@ -306,12 +306,9 @@ bool Conversation::showBranchOf(const QString &id, std::function<void(Status)> s
 
 void Conversation::deleteBranch(const QString &id, QObject *context, const std::function<void(Status)> &done)
 {
-    auto finish = [done](const Status &s) {
-        if (done)
-            done(s);
-    };
     if (!m_tree.contains(id) || m_turnRunning) {
-        finish(StorageError {StorageError::Kind::Invalid, tr("This message cannot be deleted now.")});
+        if (done)
+            done(StorageError {StorageError::Kind::Invalid, tr("This message cannot be deleted now.")});
         return;
     }
     const QStringList removed = m_tree.removeSubtree(id);
@@ -325,7 +322,8 @@ void Conversation::deleteBranch(const QString &id, QObject *context, const std::
     const QString leaf = m_tree.activeLeaf();
     m_session.activeLeafId = leaf;
     if (!m_store) {
-        finish({});
+        if (done)
+            done(Status());
         return;
     }
     m_store->write(
@@ -336,10 +334,11 @@ void Conversation::deleteBranch(const QString &id, QObject *context, const std::
                 return gone.error();
             return store.sessions().setActiveLeaf(sessionId, leaf);
         },
-        [this, finish](const Status &s) {
+        [this, done](const Status &s) {
             if (!s)
                 Q_EMIT storageFailed(tr("Could not delete the branch: %1").arg(s.error().message));
-            finish(s);
+            if (done)
+                done(s);
         });
 }
 
