@@ -204,11 +204,13 @@ bool Conversation::replace(const Session &session, CompactMessages &&messages, c
     m_toolStates.clear();
     // The messages are in place before the tree announces its reset: views rebuild from both.
     m_live.clear();
+    m_unpacked.clear();
     m_packed = std::move(messages);
     const QString leafBefore = m_tree.activeLeaf();
     const bool ok = m_tree.adopt(std::move(tree), session.activeLeafId).ok();
     if (!ok) {
         m_packed.clear();
+        m_unpacked.clear();
         m_tree.clear();
     }
     m_session.activeLeafId = m_tree.activeLeaf();
@@ -236,7 +238,12 @@ std::optional<Message> Conversation::find(const QString &id) const
 {
     if (const auto it = m_live.constFind(id); it != m_live.cend())
         return *it;
-    return m_packed.value(id);
+    if (const Message *unpacked = m_unpacked.object(id))
+        return *unpacked;
+    std::optional<Message> packed = m_packed.value(id);
+    if (packed)
+        m_unpacked.insert(id, new Message(*packed));
+    return packed;
 }
 
 std::optional<CompactMessages::Brief> Conversation::brief(const QString &id) const
@@ -255,6 +262,7 @@ Message *Conversation::live(const QString &id)
     if (!packed)
         return nullptr;
     m_packed.remove(id);
+    m_unpacked.remove(id);
     return &*m_live.emplace(id, std::move(*packed));
 }
 
@@ -315,6 +323,7 @@ void Conversation::deleteBranch(const QString &id, QObject *context, const std::
     for (const QString &gone : removed) {
         m_live.remove(gone);
         m_packed.remove(gone);
+        m_unpacked.remove(gone);
         m_revision.remove(gone);
         m_textEpoch.remove(gone);
     }

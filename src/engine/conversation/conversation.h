@@ -14,6 +14,7 @@
 #include "engine/conversation/compactmessages.h"
 #include "storage/result.h"
 
+#include <QCache>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -133,6 +134,10 @@ private:
     // as they are, the others packed.
     QHash<QString, Message> m_live;
     CompactMessages m_packed;
+    // The messages unpacked last (a view asks for the same rows many times per paint): copies
+    // share their texts instead of decoding them again.
+    mutable QCache<QString, Message> m_unpacked {UnpackedKept};
+    static constexpr int UnpackedKept = 256;
     QHash<QString, quint32> m_revision;
     QHash<QString, quint64> m_textEpoch; // messages whose texts changed since the load
     quint64 m_loadEpoch = 0; // the others
