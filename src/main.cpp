@@ -8,6 +8,7 @@
 #include "core/appinfo.h"
 #include "core/datadir.h"
 #include "core/language.h"
+#include "gui/chatcontroller.h"
 #include "gui/mainwindow.h"
 #include "gui/settings/appearance.h"
 
@@ -30,6 +31,13 @@ bool wantsTextOnly(int argc, char **argv)
     return false;
 }
 
+QCommandLineOption openOption()
+{
+    return {QStringLiteral("open"),
+            QCoreApplication::translate("main", "Open the conversation ID at start (a unique prefix of it is enough)."),
+            QStringLiteral("ID")};
+}
+
 void setUp(QCoreApplication &app, QCommandLineParser &parser, const Skein::CommonOptions &options)
 {
     parser.setApplicationDescription(
@@ -37,6 +45,7 @@ void setUp(QCoreApplication &app, QCommandLineParser &parser, const Skein::Commo
     parser.addHelpOption();
     parser.addVersionOption();
     options.addTo(parser);
+    parser.addOption(openOption());
     parser.process(app);
 }
 
@@ -73,6 +82,7 @@ int main(int argc, char **argv)
     }
     Skein::AppContext context(dataDir);
     Skein::MainWindow window(context);
+    window.chatController()->setOpenAtStart(parser.value(openOption()));
     window.show();
     return QApplication::exec();
 }

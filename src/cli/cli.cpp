@@ -205,10 +205,7 @@ bool Cli::resolveSession(const QString &idOrPrefix, Session *out)
         fail(sessions.error());
         return false;
     }
-    QList<Session> matches;
-    for (const Session &s : sessions.value())
-        if (s.id.startsWith(idOrPrefix))
-            matches.append(s);
+    const QList<Session> matches = Session::matching(sessions.value(), idOrPrefix);
     if (matches.size() == 1) {
         *out = matches.first();
         return true;
@@ -257,7 +254,7 @@ int Cli::run(const QStringList &arguments)
     if (rest.isEmpty())
         return usage(tr("no command given; try --help"));
 
-    const QString name = rest.first();
+    const QString &name = rest.first();
     const Command *command = nullptr;
     for (const Command &c : commands())
         if (name == QLatin1String(c.name))

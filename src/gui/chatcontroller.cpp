@@ -210,9 +210,12 @@ void ChatController::reloadSessions()
         for (const QString &running : m_conversations.runningSessions())
             m_sessions->setActivity(running, int(m_conversations.activity(running)));
         Q_EMIT sessionsLoaded(int(sessions->size()));
-        // Reopen where the user left off, else the most recently updated conversation.
+        // The one asked for (skein --open), else where the user left off, else the most recently
+        // updated conversation.
         if (!m_conversation && !sessions->isEmpty()) {
-            QString open = m_resumeSessionId;
+            QString open = openAtStart(sessions.value());
+            if (open.isEmpty())
+                open = m_resumeSessionId;
             if (!m_sessions->contains(open)) {
                 const Session *latest = nullptr;
                 for (const Session &s : sessions.value())
@@ -224,6 +227,22 @@ void ChatController::reloadSessions()
                 openSession(open);
         }
     });
+}
+
+QString ChatController::openAtStart(const QList<Session> &sessions)
+{
+    const QString wanted = std::exchange(m_openAtStart, {});
+    if (wanted.isEmpty())
+        return {};
+    const QList<Session> matches = Session::matching(sessions, wanted);
+    if (matches.size() == 1)
+        return matches.first().id;
+    if (matches.isEmpty())
+        Q_EMIT notice(tr("No conversation has the id %1.").arg(wanted));
+    else
+        Q_EMIT notice(
+            tr("%1 is the start of %n conversation ids; give more of it.", nullptr, int(matches.size())).arg(wanted));
+    return {};
 }
 
 void ChatController::sessionListChanged(const Session &session)

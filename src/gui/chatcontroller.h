@@ -80,7 +80,10 @@ public:
 
     // Milliseconds a deleted session stays restorable (tests shorten it).
     void setUndoWindow(int ms);
-    // The session start() opens (when it still exists); otherwise the most recent one.
+    // The session start() opens: the one this id or unique id prefix names (skein --open), else
+    // the resume session when it still exists (where the user left off), else the most recently
+    // updated one.
+    void setOpenAtStart(const QString &idOrPrefix) { m_openAtStart = idOrPrefix; }
     void setResumeSession(const QString &sessionId) { m_resumeSessionId = sessionId; }
     // How streamed text reaches the view (ms between updates).
     void setStreamInterval(int ms);
@@ -177,6 +180,7 @@ private:
     void updateContextTokens();
     void countContextTokens();
     void sessionListChanged(const Session &session);
+    QString openAtStart(const QList<Session> &sessions);
 
     AppContext &m_context;
     Conversations &m_conversations;
@@ -187,6 +191,7 @@ private:
     QList<ProviderConfig> m_providers;
     QList<ModelChoice> m_choices;
     ModelChoice m_choice;
+    QString m_openAtStart;
     QString m_resumeSessionId;
     QString m_selectedMessage;
     bool m_toolsEnabled = true;

@@ -18,4 +18,18 @@ Session Session::create(const QString &title)
     return s;
 }
 
+QList<Session> Session::matching(const QList<Session> &sessions, QStringView idOrPrefix)
+{
+    QList<Session> found;
+    if (idOrPrefix.isEmpty())
+        return found;
+    for (const Session &s : sessions) {
+        if (s.id == idOrPrefix)
+            return {s};
+        if (s.id.startsWith(idOrPrefix))
+            found.append(s);
+    }
+    return found;
+}
+
 } // namespace Skein

@@ -9,6 +9,7 @@
 #include "core/domain/enums.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 namespace Skein {
@@ -35,6 +36,9 @@ struct Session
 
     // A fresh session with a new id and timestamps set to now.
     static Session create(const QString &title = {});
+    // The sessions idOrPrefix names: the one with exactly that id, else all whose id starts with
+    // it (one is a unique prefix; none or several, the caller says so).
+    static QList<Session> matching(const QList<Session> &sessions, QStringView idOrPrefix);
     friend bool operator==(const Session &, const Session &) = default;
 };
 
