@@ -6,6 +6,8 @@
 
 #include "branchgraph.h"
 
+#include "themecolors.h"
+
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -16,28 +18,7 @@ namespace Skein {
 
 namespace {
 
-QColor roleColor(Role role)
-{
-    switch (role) {
-    case Role::User:
-        return QColor(0x2f80ed);
-    case Role::Assistant:
-        return QColor(0x27ae60);
-    case Role::System:
-        return QColor(0x7f8c8d);
-    case Role::Tool:
-        return QColor(0xe67e22);
-    }
-    return QColor(0x7f8c8d);
-}
-
-const QColor kSummaryColor(0xd4a017);
-
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
+using ThemeColors::mix;
 
 // English needs two forms; Chinese one. Until an English .ts with numerus forms exists, the source
 
@@ -118,9 +99,9 @@ void BranchGraph::paintBrackets(QPainter &p, const QRectF &visible) const
         if (!r.intersects(visible))
             continue;
         const BranchLayout::Bracket &b = m_layout.brackets.at(i);
-        QColor fill = kSummaryColor;
+        QColor fill = ThemeColors::summaryAccent();
         fill.setAlphaF(b.level == SummaryLevel::Session ? 0.35f : 0.6f);
-        p.setPen(QPen(kSummaryColor.darker(120), 1.2));
+        p.setPen(QPen(ThemeColors::summaryAccent().darker(120), 1.2));
         p.setBrush(fill);
         p.drawRoundedRect(r, r.width() / 2, r.width() / 2);
     }
@@ -143,18 +124,17 @@ void BranchGraph::paintItem(QPainter &p, const BranchLayout::Item &item, const Q
         return;
     }
     const bool summary = item.kind == BranchLayout::Kind::Summary;
-    const QColor accent = summary ? kSummaryColor : roleColor(item.role);
+    const QColor accent = summary ? ThemeColors::summaryAccent() : ThemeColors::roleAccent(item.role);
     const bool selected = !summary && !m_selected.isEmpty() && item.id == m_selected;
-    QColor fill = mix(base, accent, summary ? 0.28 : (item.onActivePath ? 0.2 : 0.08));
-    if (hovered)
-        fill = mix(fill, accent, 0.15);
+    QColor fill = ThemeColors::nodeFill(palette(), accent,
+                                        summary ? 0.28 : (item.onActivePath ? 0.2 : 0.08) + (hovered ? 0.15 : 0));
     QPen border(item.onActivePath ? highlight : mix(accent, base, 0.35), item.onActivePath ? 2.0 : 1.0);
     if (summary)
         border.setStyle(Qt::DashLine);
     if (item.kind == BranchLayout::Kind::Message
         && (item.status == MessageStatus::Failed || item.status == MessageStatus::Interrupted
             || item.status == MessageStatus::Cancelled)) {
-        border.setColor(QColor(0xc0392b));
+        border.setColor(ThemeColors::error(palette()));
         border.setStyle(Qt::DashLine);
     }
     if (selected) {

@@ -4,6 +4,7 @@
 
 #include "chatview.h"
 
+#include "chataccessible.h"
 #include "linkopener.h"
 #include "messageselection.h"
 #include "models/plaintooltip.h"
@@ -12,7 +13,10 @@
 #include <QAccessible>
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QStyle>
@@ -27,6 +31,11 @@ ChatView::ChatView(QWidget *parent)
     : QListView(parent)
     , m_delegate(new MessageDelegate(this))
 {
+    static const bool accessible = [] {
+        QAccessible::installFactory(ChatViewAccessible::factory);
+        return true;
+    }();
+    Q_UNUSED(accessible)
     setObjectName(QStringLiteral("chatView"));
     setAccessibleName(tr("Conversation"));
     setItemDelegate(m_delegate);
@@ -38,6 +47,9 @@ ChatView::ChatView(QWidget *parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setMouseTracking(true);
     setFrameShape(QFrame::NoFrame);
+    // The margins beside the reading column look like the column.
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
     setWordWrap(true);
     verticalScrollBar()->setSingleStep(24);
     applyTheme();
@@ -48,6 +60,7 @@ ChatView::ChatView(QWidget *parent)
         growWindowIfNear();
     });
     connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        placeColumn(width()); // the scroll bar came or went: the column stays, its margins move
         if (m_stickToBottom)
             verticalScrollBar()->setValue(max);
     });
@@ -203,16 +216,52 @@ void ChatView::changeEvent(QEvent *event)
     }
 }
 
+int ChatView::readingWidth() const
+{
+    // About 90 characters of body text, plus the message's padding.
+    return fontMetrics().averageCharWidth() * kMeasure + 2 * 14;
+}
+
 void ChatView::resizeEvent(QResizeEvent *event)
 {
-    // The same width whether or not the scroll bar shows: otherwise a thread just taller than
-    // the view flips between two layouts (scroll bar on → narrower → taller rows and back).
-    const int bar = verticalScrollBar()->isVisible()
-        ? 0
-        : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, verticalScrollBar());
-    m_delegate->setWidth(std::max(1, viewport()->width() - bar));
+    // A reading column, centred: the viewport is the column and the margins beside it are the
+    // view's own (wheel and scroll bar work over them). The scroll bar's room is always kept,
+    // whether or not it shows: otherwise a thread just taller than the view flips between two
+    // layouts (scroll bar on → narrower → taller rows and back).
+    placeColumn(width()); // (also called for the viewport's resizes, with their size)
     QListView::resizeEvent(event);
     relayout();
+}
+
+void ChatView::placeColumn(int width)
+{
+    const QScrollBar *scroll = verticalScrollBar();
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+    const int room = std::max(1, width - bar);
+    const int column = std::min(room, readingWidth());
+    const int side = (room - column) / 2;
+    const bool barShown = scroll->maximum() > scroll->minimum();
+    setViewportMargins(side, 0, side + (barShown ? 0 : bar), 0);
+    m_delegate->setWidth(column);
+}
+
+void ChatView::moveToMessage(int step)
+{
+    if (!m_model || m_model->rowCount() == 0)
+        return;
+    // Coming from elsewhere (the composer), the newest message first: reading starts at the end.
+    const QModelIndex current = hasFocus() ? currentIndex() : QModelIndex();
+    int row = current.isValid() ? current.row() + step : m_model->rowCount() - 1;
+    if (row < 0 && m_model->growBackward() > 0)
+        row = m_model->rowOf(current.data(ThreadModel::IdRole).toString()) + step;
+    if (row >= m_model->rowCount())
+        m_model->growForward();
+    row = std::clamp(row, 0, m_model->rowCount() - 1);
+    const QModelIndex target = m_model->index(row);
+    m_stickToBottom = false;
+    setCurrentIndex(target);
+    scrollTo(target, visualRect(target).height() > viewport()->height() ? PositionAtTop : EnsureVisible);
+    setFocus(Qt::ShortcutFocusReason);
 }
 
 void ChatView::showLatest()
@@ -283,8 +332,11 @@ bool ChatView::viewportEvent(QEvent *event)
         const QModelIndex index = indexAt(help->pos());
         if (index.isValid()) {
             const MessageDelegate::Hit hit = m_delegate->hitAt(index, visualRect(index), help->pos());
-            const QString tip = hit.action == MessageDelegate::Action::Link ? plainToolTip(hit.data)
-                                                                            : index.data(Qt::ToolTipRole).toString();
+            QString tip = index.data(Qt::ToolTipRole).toString(); // tokens and cost
+            if (hit.action == MessageDelegate::Action::Link)
+                tip = plainToolTip(hit.data);
+            else if (hit.action != MessageDelegate::Action::None)
+                tip = MessageDelegate::actionLabel(hit.action);
             if (!tip.isEmpty())
                 QToolTip::showText(help->globalPos(), tip, this);
             else
@@ -293,6 +345,74 @@ bool ChatView::viewportEvent(QEvent *event)
         }
     }
     return QListView::viewportEvent(event);
+}
+
+void ChatView::contextMenuEvent(QContextMenuEvent *event)
+{
+    // The message's actions as a menu: from the keyboard (Menu, Shift+F10) for the current
+    // message, from the mouse for the one clicked.
+    const QModelIndex index = event->reason() == QContextMenuEvent::Keyboard
+        ? currentIndex()
+        : indexAt(viewport()->mapFromGlobal(event->globalPos()));
+    if (!index.isValid()) {
+        QListView::contextMenuEvent(event);
+        return;
+    }
+    showActions(index, event->reason() == QContextMenuEvent::Keyboard ? actionsAnchor(index) : event->globalPos());
+    event->accept();
+}
+
+QPoint ChatView::actionsAnchor(const QModelIndex &index) const
+{
+    const QRect rect = visualRect(index);
+    return viewport()->mapToGlobal(QPoint(rect.left() + 24, std::clamp(rect.top() + 24, 0, viewport()->height() - 8)));
+}
+
+void ChatView::keyPressEvent(QKeyEvent *event)
+{
+    // The Menu key and Shift+F10 open the current message's actions (also where the platform
+    // makes no context-menu event of them).
+    const bool menuKey
+        = event->key() == Qt::Key_Menu || (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier);
+    if (menuKey && currentIndex().isValid()) {
+        showActions(currentIndex(), actionsAnchor(currentIndex()));
+        event->accept();
+        return;
+    }
+    QListView::keyPressEvent(event);
+}
+
+void ChatView::showActions(const QModelIndex &index, const QPoint &globalPos)
+{
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("messageActionsMenu"));
+    connect(menu, &QMenu::aboutToHide, menu, &QObject::deleteLater); // chosen or dismissed
+    const QPersistentModelIndex row(index);
+    for (const MessageDelegate::Hit &hit : m_delegate->hits(index, visualRect(index))) {
+        QString label = MessageDelegate::actionLabel(hit.action);
+        if (hit.action == MessageDelegate::Action::Link)
+            label = tr("Open Link: %1").arg(QFontMetrics(menu->font()).elidedText(hit.data, Qt::ElideMiddle, 360));
+        else if (hit.action == MessageDelegate::Action::CopyCode)
+            label = tr("Copy Code Block");
+        QAction *action = menu->addAction(QIcon::fromTheme(MessageDelegate::actionIcon(hit.action)), label);
+        connect(action, &QAction::triggered, this, [this, row, hit] {
+            if (row.isValid())
+                trigger(row, hit);
+        });
+    }
+    if (menu->isEmpty()) {
+        delete menu;
+        return;
+    }
+    // Keyboard users stay in the conversation once they chose an action (when the menu is gone).
+    connect(menu, &QMenu::triggered, this, [this] {
+        QTimer::singleShot(0, this, [this] {
+            setFocus(Qt::PopupFocusReason);
+            if (!window()->isActiveWindow())
+                window()->activateWindow();
+        });
+    });
+    menu->popup(globalPos);
 }
 
 void ChatView::trigger(const QModelIndex &index, const MessageDelegate::Hit &hit)

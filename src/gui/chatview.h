@@ -37,15 +37,26 @@ public:
     // In-place text selection over a message (see MessageSelection).
     MessageSelection *textSelection() const { return m_selection; }
 
+    // Without the reading column's margins, which follow the width (with them, a layout would
+    // grow the view without end).
+    QSize minimumSizeHint() const override { return {160, 120}; }
+    QSize sizeHint() const override { return {640, 480}; }
+
     bool isAtBottom() const { return m_stickToBottom; }
     // Moves to a message of the active branch (growing or moving the window to it).
     void scrollToMessage(const QString &id);
+    // Makes the message step rows away from the current one current, and focuses the view
+    // (Alt+Up / Alt+Down from anywhere in the window).
+    void moveToMessage(int step);
     // Moves to the newest message and follows the bottom again.
     void showLatest();
     // The selected message, or the last one when nothing is selected.
     QString currentMessageId() const;
     // Runs what a click on hit would do (also used by tests).
     void trigger(const QModelIndex &index, const MessageDelegate::Hit &hit);
+    // The message's actions as a menu (the Menu key, Shift+F10, a right click).
+    void showActions(const QModelIndex &index, const QPoint &globalPos);
+    void showActions(const QModelIndex &index) { showActions(index, actionsAnchor(index)); }
 
 Q_SIGNALS:
     void messageAction(const QString &messageId, Skein::MessageDelegate::Action action, const QString &data);
@@ -59,9 +70,15 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     bool viewportEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
+    static constexpr int kMeasure = 90; // characters per line of the reading column
+    int readingWidth() const;
+    QPoint actionsAnchor(const QModelIndex &index) const;
+    void placeColumn(int width);
     void relayout();
     void applyTheme();
     void growWindowIfNear();

@@ -68,6 +68,7 @@ Composer::Composer(QWidget *parent)
     setObjectName(QStringLiteral("composer"));
     m_models->setObjectName(QStringLiteral("modelPicker"));
     m_models->setAccessibleName(tr("Model"));
+    m_models->setToolTip(tr("The model that answers the next message"));
     m_models->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_models->setMinimumContentsLength(12);
     m_estimate->setObjectName(QStringLiteral("tokenEstimate"));

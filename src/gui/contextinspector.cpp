@@ -4,6 +4,7 @@
 
 #include "contextinspector.h"
 
+#include "accessibility.h"
 #include "app/services/contextservice.h"
 #include "budgetbar.h"
 #include "core/domain/memory.h"
@@ -117,6 +118,7 @@ ContextInspector::ContextInspector(ContextService &context, QWidget *parent)
     m_items->setUniformRowHeights(true);
     m_items->setAlternatingRowColors(true);
     m_items->setModel(m_model);
+    Accessibility::layOutEagerly(m_items);
     m_items->header()->setStretchLastSection(false);
     m_items->header()->setSectionResizeMode(ContextItemModel::ItemColumn, QHeaderView::Stretch);
     m_items->header()->setSectionResizeMode(ContextItemModel::TokensColumn, QHeaderView::ResizeToContents);
@@ -200,7 +202,7 @@ void ContextInspector::setSelectedMessage(const QString &messageId)
 void ContextInspector::refresh()
 {
     const quint64 generation = ++m_generation;
-    const auto done = [this, generation](Result<ContextView> result) {
+    const auto done = [this, generation](const Result<ContextView> &result) {
         if (generation != m_generation)
             return;
         if (!result) {

@@ -25,6 +25,7 @@
 #include "settings/firstrundialog.h"
 #include "settings/settingsdialog.h"
 #include "storagestartup.h"
+#include "themecolors.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>
@@ -36,10 +37,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Skein {
@@ -122,8 +126,8 @@ void MainWindow::buildPanels()
     m_banner->setContentsMargins(10, 6, 10, 6);
     m_banner->setAutoFillBackground(true);
     QPalette warning = m_banner->palette();
-    warning.setColor(QPalette::Window, QColor(0xfff3cd));
-    warning.setColor(QPalette::WindowText, QColor(0x664d03));
+    warning.setColor(QPalette::Window, ThemeColors::warningBackground(warning));
+    warning.setColor(QPalette::WindowText, ThemeColors::warningText(warning));
     m_banner->setPalette(warning);
     m_banner->hide();
     auto *central = new QWidget(this);
@@ -164,6 +168,7 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *newChat = file->addAction(tr("&New Chat"));
+    newChat->setIcon(QIcon::fromTheme(QStringLiteral("document-new")));
     newChat->setObjectName(QStringLiteral("actionNewChat"));
     newChat->setShortcut(QKeySequence::New);
     connect(newChat, &QAction::triggered, m_chat, [this] {
@@ -171,6 +176,7 @@ void MainWindow::buildMenus()
         m_composer->editor()->setFocus();
     });
     QAction *import = file->addAction(tr("&Import…"));
+    import->setIcon(QIcon::fromTheme(QStringLiteral("document-import")));
     import->setObjectName(QStringLiteral("actionImport"));
     import->setEnabled(false); // until the database is open
     connect(import, &QAction::triggered, this, [this] {
@@ -180,12 +186,14 @@ void MainWindow::buildMenus()
             importFile(path);
     });
     QAction *exportAction = file->addAction(tr("&Export Conversation…"));
+    exportAction->setIcon(QIcon::fromTheme(QStringLiteral("document-export")));
     exportAction->setObjectName(QStringLiteral("actionExport"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(exportAction, &QAction::triggered, this,
             [this] { m_sidebar->exportSession(m_sidebar->selectedSessionId()); });
     file->addSeparator();
     QAction *settings = file->addAction(tr("&Settings…"));
+    settings->setIcon(QIcon::fromTheme(QStringLiteral("configure")));
     settings->setObjectName(QStringLiteral("actionSettings"));
     settings->setShortcut(QKeySequence::Preferences);
     settings->setMenuRole(QAction::PreferencesRole);
@@ -199,6 +207,7 @@ void MainWindow::buildMenus()
     });
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
+    quit->setIcon(QIcon::fromTheme(QStringLiteral("application-exit")));
     quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
@@ -206,6 +215,7 @@ void MainWindow::buildMenus()
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *copy = edit->addAction(tr("&Copy Message"));
+    copy->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy")));
     copy->setObjectName(QStringLiteral("actionCopyMessage"));
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(copy, &QAction::triggered, this, [this] {
@@ -214,6 +224,7 @@ void MainWindow::buildMenus()
             onMessageAction(id, int(MessageDelegate::Action::Copy), {});
     });
     QAction *undo = edit->addAction(tr("&Undo Delete"));
+    undo->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
     undo->setObjectName(QStringLiteral("actionUndoDelete"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setEnabled(false);
@@ -221,6 +232,7 @@ void MainWindow::buildMenus()
     connect(m_chat, &ChatController::undoAvailable, undo, [undo] { undo->setEnabled(true); });
     connect(m_chat, &ChatController::undoExpired, undo, [undo] { undo->setEnabled(false); });
     QAction *source = edit->addAction(tr("View Message &Source"));
+    source->setIcon(QIcon::fromTheme(QStringLiteral("format-text-code")));
     source->setObjectName(QStringLiteral("actionMessageSource"));
     source->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_U));
     connect(source, &QAction::triggered, this, [this] {
@@ -230,6 +242,7 @@ void MainWindow::buildMenus()
     });
     edit->addSeparator();
     QAction *find = edit->addAction(tr("&Search Conversations"));
+    find->setIcon(QIcon::fromTheme(QStringLiteral("edit-find")));
     find->setObjectName(QStringLiteral("actionSearch"));
     find->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     connect(find, &QAction::triggered, this, [this] {
@@ -239,6 +252,7 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *toggleSidebar = view->addAction(tr("Show &Sidebar"));
+    toggleSidebar->setIcon(QIcon::fromTheme(QStringLiteral("sidebar-expand-left")));
     toggleSidebar->setObjectName(QStringLiteral("actionToggleSidebar"));
     toggleSidebar->setCheckable(true);
     toggleSidebar->setChecked(true);
@@ -247,6 +261,7 @@ void MainWindow::buildMenus()
     QAction *toggleInspector = m_inspectorDock->toggleViewAction();
     toggleInspector->setText(tr("Show &Inspector"));
     toggleInspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    toggleInspector->setIcon(QIcon::fromTheme(QStringLiteral("view-right-new")));
     view->addAction(toggleInspector);
     view->addSeparator();
     const QStringList tabs {tr("&Branches"), tr("&Memory"), tr("&Context")};
@@ -286,18 +301,48 @@ void MainWindow::buildMenus()
         setWindowState(on ? windowState() | Qt::WindowFullScreen : windowState() & ~Qt::WindowFullScreen);
     });
 
+    buildToolBar({newChat, toggleSidebar, find}, {toggleInspector, settings});
+
     QMenu *session = menuBar()->addMenu(tr("&Session"));
     buildChatMenus(session);
     buildToolsMenu(menuBar()->addMenu(tr("&Tools")));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Skein"));
+    about->setIcon(QIcon::fromTheme(QStringLiteral("help-about")));
     about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
     QAction *aboutQt = help->addAction(tr("About &Qt"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::buildToolBar(const QList<QAction *> &leading, const QList<QAction *> &trailing)
+{
+    // The few actions used all the time; the menus hold the rest.
+    QToolBar *bar = addToolBar(tr("Main Toolbar"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setFloatable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    bar->addActions(leading);
+    auto *spring = new QWidget(bar);
+    spring->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spring);
+    bar->addActions(trailing);
+    for (QAction *action : leading + trailing) {
+        // A button's tooltip names its shortcut, as the menu does.
+        const QString text = QString(action->text()).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+        const QKeySequence key = action->shortcut();
+        action->setToolTip(key.isEmpty() ? text : tr("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
+        bar->widgetForAction(action)->setAccessibleName(text);
+    }
+    // The » button a narrow window shows for the actions that do not fit.
+    if (auto *more = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button")))
+        more->setAccessibleName(tr("More Actions"));
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(leading.first())))
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon); // "New Chat" reads at a glance
 }
 
 void MainWindow::importFile(const QString &path)
@@ -331,8 +376,13 @@ void MainWindow::changeEvent(QEvent *event)
 void MainWindow::restoreLayout()
 {
     QSettings &state = m_context.uiState();
-    if (!restoreGeometry(state.value(kGeometryKey).toByteArray()))
-        resize(1200, 760);
+    if (!restoreGeometry(state.value(kGeometryKey).toByteArray())) {
+        // First start: most of the screen, centred; remembered from then on.
+        const QRect screen = this->screen()->availableGeometry();
+        const QSize size(std::min(screen.width() * 9 / 10, 1680), std::min(screen.height() * 9 / 10, 1080));
+        resize(size);
+        move(screen.center() - QPoint(size.width() / 2, size.height() / 2));
+    }
     restoreState(state.value(kStateKey).toByteArray());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
         splitter->restoreState(state.value(kSplitterKey).toByteArray());

@@ -58,6 +58,7 @@ protected:
 private:
     void buildPanels();
     void buildMenus();
+    void buildToolBar(const QList<QAction *> &leading, const QList<QAction *> &trailing);
     void restoreLayout();
     void saveLayout();
     void showAbout();

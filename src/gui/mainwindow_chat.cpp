@@ -185,6 +185,16 @@ void MainWindow::buildChatMenus(QMenu *session)
             m_chat->deleteSession(m_sidebar->selectedSessionId());
     });
     session->addSeparator();
+    add(tr("Pre&vious Message"), QKeySequence(Qt::ALT | Qt::Key_Up), "actionPreviousMessage",
+        [this] { m_chatView->moveToMessage(-1); });
+    add(tr("Ne&xt Message"), QKeySequence(Qt::ALT | Qt::Key_Down), "actionNextMessage",
+        [this] { m_chatView->moveToMessage(1); });
+    add(tr("Message &Actions…"), QKeySequence(Qt::ALT | Qt::Key_Return), "actionMessageActions", [this] {
+        const QModelIndex current = m_chatView->currentIndex();
+        if (current.isValid())
+            m_chatView->showActions(current);
+    });
+    session->addSeparator();
     // Alt+Left / Alt+Right act on the selected message, or the nearest one above it that has
     // alternatives.
     auto switchBranch = [this](ConversationTree::Direction direction) {

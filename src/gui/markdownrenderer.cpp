@@ -5,6 +5,7 @@
 #include "markdownrenderer.h"
 
 #include "safetextdocument.h"
+#include "themecolors.h"
 
 #include <KSyntaxHighlighting/AbstractHighlighter>
 #include <KSyntaxHighlighting/Definition>
@@ -15,6 +16,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPalette>
 #include <QTextBlock>
@@ -23,6 +25,7 @@
 #include <QTextTable>
 
 #include <cmath>
+#include <ranges>
 
 namespace Skein {
 
@@ -89,13 +92,13 @@ void replaceImages(QTextDocument &doc)
     // replacement is an edit of the whole document.
     if (images.size() > 64)
         return;
-    for (auto it = images.crbegin(); it != images.crend(); ++it) {
+    for (const Image &image : std::views::reverse(images)) {
         QTextCursor c(&doc);
-        c.setPosition(it->position);
-        c.setPosition(it->position + 1, QTextCursor::KeepAnchor);
+        c.setPosition(image.position);
+        c.setPosition(image.position + 1, QTextCursor::KeepAnchor);
         QTextCharFormat plain;
         plain.setFontItalic(true);
-        QString name = it->name;
+        QString name = image.name;
         if (name.size() > 80)
             name = name.left(77) + QStringLiteral("…");
         c.insertText(QCoreApplication::translate("Skein::MarkdownRenderer", "[image not loaded: %1]").arg(name), plain);
@@ -161,6 +164,44 @@ void highlightCode(QTextDocument &doc, const RenderTheme &theme, QList<CodeBlock
         cursor.endEditBlock();
         info.text = lines.join(QLatin1Char('\n'));
         codeBlocks->append(info);
+    }
+}
+
+// Qt sizes Markdown headings as HTML does (h1 twice the body) and only their first fragment
+// (a heading with inline code is big for one word); in a chat they would shout. Here every
+// fragment of a heading is bold, h1 1.4× the body, h2 1.25×, h3 1.1×, the rest body-sized.
+void styleHeadings(QTextDocument &doc, const RenderTheme &theme)
+{
+    static constexpr qreal kScale[] = {1.4, 1.25, 1.1};
+    const qreal body = theme.font.pointSizeF() > 0 ? theme.font.pointSizeF() : QFontInfo(theme.font).pointSizeF();
+    const qreal mono = theme.monoFont.pointSizeF() > 0 ? theme.monoFont.pointSizeF() : body;
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+        const int level = block.blockFormat().headingLevel();
+        if (level <= 0)
+            continue;
+        const qreal scale = level <= 3 ? kScale[level - 1] : 1.0;
+        QList<std::pair<QTextFragment, QTextCharFormat>> fragments;
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            QTextCharFormat f = it.fragment().charFormat();
+            const bool code = f.fontFixedPitch() || f.fontFamilies().toStringList().contains(theme.monoFont.family());
+            f.clearProperty(QTextFormat::FontSizeAdjustment);
+            f.clearProperty(QTextFormat::FontPointSize);
+            f.clearProperty(QTextFormat::FontPixelSize);
+            f.setFontPointSize((code ? mono : body) * scale);
+            f.setFontWeight(QFont::Bold);
+            fragments.append({it.fragment(), f});
+        }
+        for (const auto &[fragment, format] : std::as_const(fragments)) {
+            QTextCursor cursor(&doc);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(format);
+        }
+        QTextCursor cursor(block);
+        QTextBlockFormat spacing;
+        spacing.setTopMargin(body * 0.8);
+        spacing.setBottomMargin(body * 0.3);
+        cursor.mergeBlockFormat(spacing);
     }
 }
 
@@ -254,7 +295,7 @@ RenderTheme RenderTheme::fromPalette(const QPalette &palette, const QFont &font)
     t.text = palette.color(QPalette::Text);
     t.link = palette.color(QPalette::Link);
     t.dark = palette.color(QPalette::Base).lightness() < 128;
-    t.codeBackground = t.dark ? palette.color(QPalette::Base).lighter(140) : QColor(0xf3f4f6);
+    t.codeBackground = ThemeColors::codeBackground(palette);
     return t;
 }
 
@@ -290,6 +331,7 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, 
     replaceImages(*chunk->document);
     highlightCode(*chunk->document, theme, &chunk->codeBlocks);
     styleTables(chunk->document->rootFrame(), theme);
+    styleHeadings(*chunk->document, theme);
     return finish(std::move(chunk), width);
 }
 

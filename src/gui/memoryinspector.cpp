@@ -9,6 +9,7 @@
 #include "gui/plainmessagebox.h"
 #include "memorydialogs.h"
 #include "models/memorytablemodel.h"
+#include "themecolors.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -82,12 +83,14 @@ void MemoryInspector::buildUi()
     m_scope = new QComboBox(this);
     m_scope->setObjectName(QStringLiteral("memoryScopeFilter"));
     m_scope->setAccessibleName(tr("Scope filter"));
+    m_scope->setToolTip(m_scope->accessibleName());
     m_scope->addItem(tr("All scopes"));
     for (MemoryScope s : {MemoryScope::Global, MemoryScope::Session, MemoryScope::Branch})
         m_scope->addItem(MemoryTableModel::scopeName(s), int(s));
     m_type = new QComboBox(this);
     m_type->setObjectName(QStringLiteral("memoryTypeFilter"));
     m_type->setAccessibleName(tr("Type filter"));
+    m_type->setToolTip(m_type->accessibleName());
     m_type->addItem(tr("All types"));
     for (MemoryType t :
          {MemoryType::Preference, MemoryType::Fact, MemoryType::Profile, MemoryType::Instruction, MemoryType::Task})
@@ -95,6 +98,7 @@ void MemoryInspector::buildUi()
     m_status = new QComboBox(this);
     m_status->setObjectName(QStringLiteral("memoryStatusFilter"));
     m_status->setAccessibleName(tr("Status filter"));
+    m_status->setToolTip(m_status->accessibleName());
     m_status->addItem(tr("All statuses"));
     for (MemoryStatus s : {MemoryStatus::Pending, MemoryStatus::Active, MemoryStatus::Disabled, MemoryStatus::Rejected})
         m_status->addItem(MemoryTableModel::statusName(s), int(s));
@@ -120,8 +124,8 @@ void MemoryInspector::buildUi()
     m_inbox->setContentsMargins(8, 5, 8, 5);
     m_inbox->setAutoFillBackground(true);
     QPalette inboxPalette = m_inbox->palette();
-    inboxPalette.setColor(QPalette::Window, QColor(0xfff3cd));
-    inboxPalette.setColor(QPalette::WindowText, QColor(0x664d03));
+    inboxPalette.setColor(QPalette::Window, ThemeColors::warningBackground(inboxPalette));
+    inboxPalette.setColor(QPalette::WindowText, ThemeColors::warningText(inboxPalette));
     m_inbox->setPalette(inboxPalette);
     m_inbox->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     connect(m_inbox, &QLabel::linkActivated, this, &MemoryInspector::showPendingInbox);

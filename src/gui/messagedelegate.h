@@ -62,6 +62,14 @@ public:
         QRect rect;
     };
 
+    // Who a message is from, as its header shows it ("You", the model, "Tool: name").
+    static QString speaker(const QModelIndex &index);
+    // What its status line says ("" when complete).
+    static QString status(const QModelIndex &index);
+    // An action as a button, menu item or screen reader names it, and its icon (theme name).
+    static QString actionLabel(Action action);
+    static QString actionIcon(Action action);
+
     explicit MessageDelegate(QObject *parent = nullptr);
     ~MessageDelegate() override;
 

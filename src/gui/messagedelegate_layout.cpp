@@ -98,6 +98,93 @@ qreal estimateHeight(const TextChunk &chunk, qreal width, const QFontMetricsF &f
 
 } // namespace
 
+QString MessageDelegate::speaker(const QModelIndex &index)
+{
+    return roleLabel(Role(index.data(ThreadModel::RoleRole).toInt()), index.data(ThreadModel::ModelNameRole).toString(),
+                     index.data(ThreadModel::ToolNameRole).toString());
+}
+
+QString MessageDelegate::status(const QModelIndex &index)
+{
+    return statusText(MessageStatus(index.data(ThreadModel::StatusRole).toInt()),
+                      index.data(ThreadModel::ErrorRole).toString());
+}
+
+QString MessageDelegate::actionIcon(Action action)
+{
+    switch (action) {
+    case Action::Copy:
+    case Action::CopyCode:
+        return QStringLiteral("edit-copy");
+    case Action::SelectText:
+        return QStringLiteral("edit-select-all");
+    case Action::Edit:
+        return QStringLiteral("document-edit");
+    case Action::Regenerate:
+    case Action::Retry:
+        return QStringLiteral("view-refresh");
+    case Action::Delete:
+        return QStringLiteral("edit-delete");
+    case Action::PreviousSibling:
+        return QStringLiteral("go-previous");
+    case Action::NextSibling:
+        return QStringLiteral("go-next");
+    case Action::Continue:
+        return QStringLiteral("media-playback-start");
+    case Action::Approve:
+    case Action::ApproveAlways:
+        return QStringLiteral("dialog-ok-apply");
+    case Action::Deny:
+        return QStringLiteral("dialog-cancel");
+    case Action::None:
+    case Action::ToggleReasoning:
+    case Action::ToggleTool:
+    case Action::Link:
+        break;
+    }
+    return {};
+}
+
+QString MessageDelegate::actionLabel(Action action)
+{
+    switch (action) {
+    case Action::None:
+        return {};
+    case Action::Copy:
+    case Action::CopyCode:
+        return tr("Copy");
+    case Action::SelectText:
+        return tr("Select Text");
+    case Action::Edit:
+        return tr("Edit");
+    case Action::Regenerate:
+        return tr("Regenerate");
+    case Action::Delete:
+        return tr("Delete");
+    case Action::PreviousSibling:
+        return tr("Previous Version");
+    case Action::NextSibling:
+        return tr("Next Version");
+    case Action::Continue:
+        return tr("Continue");
+    case Action::Retry:
+        return tr("Retry");
+    case Action::ToggleReasoning:
+        return tr("Show or Hide Reasoning");
+    case Action::ToggleTool:
+        return tr("Show or Hide Tool Details");
+    case Action::Link:
+        return tr("Open Link");
+    case Action::Approve:
+        return tr("Allow Once");
+    case Action::ApproveAlways:
+        return tr("Always Allow");
+    case Action::Deny:
+        return tr("Deny");
+    }
+    return {};
+}
+
 std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(const QModelIndex &index,
                                                                             MessageDocs &docs) const
 {
@@ -143,6 +230,18 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         e.small = true;
         e.action = action;
         e.data = data;
+        out.append(e);
+        return e.rect;
+    };
+    // A button drawn as an icon; hoverOnly ones show while the message is hovered or focused.
+    auto icon = [&](Action action, qreal x, qreal y, bool hoverOnly, const QString &data = {}) {
+        Element e;
+        e.kind = Element::Kind::Icon;
+        e.text = actionIcon(action);
+        e.rect = QRectF(x, y, kIconBox, kIconBox);
+        e.action = action;
+        e.data = data;
+        e.hoverOnly = hoverOnly;
         out.append(e);
         return e.rect;
     };
@@ -243,21 +342,49 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
     };
     docs.chars = content.size() + reasoning.size();
 
-    qreal y = 10;
-    // Header: who, and the ‹ n / m › switcher on the right.
-    text(roleLabel(role, index.data(ThreadModel::ModelNameRole).toString(),
-                   index.data(ThreadModel::ToolNameRole).toString()),
-         kPad, y, inner * 0.6, role == Role::User ? Tone::Normal : Tone::Accent, true, false);
+    qreal y = 8;
+    // Header, small and quiet: who; on the right the ‹ n / m › switcher and, on hover or focus,
+    // when (and what it cost) and the message's actions.
+    const qreal headerH = std::max(smallH, qreal(kIconBox));
+    const QString who = speaker(index);
+    QFont boldSmall = smallFont;
+    boldSmall.setBold(true);
+    const qreal whoW = std::min(std::ceil(QFontMetricsF(boldSmall).horizontalAdvance(who)) + 2, inner * 0.5);
+    text(who, kPad, y + (headerH - smallH) / 2, whoW, role == Role::User ? Tone::Muted : Tone::Accent, true, true);
+    qreal right = kPad + inner;
     if (siblingCount > 1) {
         const QString label = QStringLiteral("%1 / %2").arg(siblingIndex).arg(siblingCount);
         const qreal lw = std::ceil(sfm.horizontalAdvance(label)) + 8;
-        const qreal arrowW = std::ceil(sfm.horizontalAdvance(QStringLiteral("›"))) + 14;
-        const qreal right = kPad + inner;
-        chip(QStringLiteral("›"), right - arrowW, y, Action::NextSibling);
-        text(label, right - arrowW - lw, y + 2, lw, Tone::Muted, false, true);
-        chip(QStringLiteral("‹"), right - 2 * arrowW - lw, y, Action::PreviousSibling);
+        icon(Action::NextSibling, right - kIconBox, y, false);
+        text(label, right - kIconBox - lw, y + (headerH - smallH) / 2, lw, Tone::Muted, false, true);
+        icon(Action::PreviousSibling, right - 2 * kIconBox - lw, y, false);
+        right -= 2 * kIconBox + lw + 8;
     }
-    y += lineH + 4;
+    if (status != MessageStatus::Generating) {
+        QList<Action> actions {Action::Copy, Action::SelectText};
+        if (role == Role::User)
+            actions << Action::Edit;
+        if (role == Role::Assistant)
+            actions << Action::Regenerate;
+        actions << Action::Delete;
+        for (const Action a : std::views::reverse(actions)) {
+            right -= kIconBox;
+            icon(a, right, y, true);
+        }
+        right -= 8;
+    }
+    const QString meta = index.data(ThreadModel::MetaRole).toString();
+    if (!meta.isEmpty() && right - (kPad + whoW + 10) > 40) {
+        Element e;
+        e.kind = Element::Kind::Text;
+        e.text = meta;
+        e.rect = QRectF(kPad + whoW + 10, y + (headerH - smallH) / 2, right - (kPad + whoW + 10), smallH);
+        e.tone = Tone::Muted;
+        e.small = true;
+        e.hoverOnly = true;
+        out.append(e);
+    }
+    y += headerH + 4;
 
     const bool bubble = role == Role::User;
     const int bubbleAt = int(out.size());
@@ -295,9 +422,10 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
             y += smallH + 3;
         }
         if (awaiting) {
-            const QRectF once = chip(tr("Allow Once"), x + 8, y, Action::Approve, callId);
-            const QRectF always = chip(tr("Always Allow"), once.right() + 6, y, Action::ApproveAlways, callId);
-            chip(tr("Deny"), always.right() + 6, y, Action::Deny, callId);
+            const QRectF once = chip(actionLabel(Action::Approve), x + 8, y, Action::Approve, callId);
+            const QRectF always
+                = chip(actionLabel(Action::ApproveAlways), once.right() + 6, y, Action::ApproveAlways, callId);
+            chip(actionLabel(Action::Deny), always.right() + 6, y, Action::Deny, callId);
             y += smallH + 8;
         }
         box(at, QRectF(x, top, w, y - top + 3), Tone::Muted);
@@ -334,34 +462,17 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
 
     if (status != MessageStatus::Complete) {
         const Tone tone = status == MessageStatus::Failed ? Tone::Error : Tone::Muted;
-        text(statusText(status, index.data(ThreadModel::ErrorRole).toString()), x, y, w, tone, false, true);
+        text(MessageDelegate::status(index), x, y, w, tone, false, true);
         y += smallH + 4;
         if (role == Role::Assistant && status != MessageStatus::Generating) {
             qreal cx = x;
             if (status == MessageStatus::Interrupted || status == MessageStatus::Cancelled)
-                cx = chip(tr("Continue"), cx, y, Action::Continue).right() + 6;
-            chip(tr("Retry"), cx, y, Action::Retry);
+                cx = chip(actionLabel(Action::Continue), cx, y, Action::Continue).right() + 6;
+            chip(actionLabel(Action::Retry), cx, y, Action::Retry);
             y += smallH + 8;
         }
     }
 
-    // Per-message actions.
-    if (status != MessageStatus::Generating) {
-        qreal cx = x;
-        auto action = [&](const QString &label, Action a) {
-            const qreal lw = std::ceil(sfm.horizontalAdvance(label)) + 4;
-            text(label, cx, y, lw, Tone::Muted, false, true, a);
-            cx += lw + 12;
-        };
-        action(tr("Copy"), Action::Copy);
-        action(tr("Select Text"), Action::SelectText);
-        if (role == Role::User)
-            action(tr("Edit"), Action::Edit);
-        if (role == Role::Assistant)
-            action(tr("Regenerate"), Action::Regenerate);
-        action(tr("Delete"), Action::Delete);
-        y += smallH;
-    }
     if (pending && m_unrendered.size() < 10000) {
         m_unrendered.insert(id);
         m_fillTimer->start();

@@ -28,6 +28,7 @@ enum class Tone { Normal, Muted, Accent, Error };
 
 constexpr qreal kPad = 14;
 constexpr qreal kGap = 6;
+constexpr int kIconBox = 22; // an icon button: a 16 px icon with room to hit it
 // Rendering a layout may take this long before the remaining chunks get an estimated height
 // (the last chunks of each text are rendered first: a streaming reply shows its tail).
 constexpr qint64 kLayoutBudgetNs = 2'000'000;
@@ -92,7 +93,7 @@ struct MessageDelegate::MessageDocs
 
 struct MessageDelegate::Element
 {
-    enum class Kind { Doc, Text, Chip, Box };
+    enum class Kind { Doc, Text, Chip, Box, Icon };
     Kind kind = Kind::Text;
     QRectF rect;
     std::shared_ptr<Slot> slot;
@@ -100,6 +101,7 @@ struct MessageDelegate::Element
     MessageDelegateDetail::Tone tone = MessageDelegateDetail::Tone::Normal;
     bool bold = false;
     bool small = false;
+    bool hoverOnly = false; // drawn while the message is hovered or has focus
     Action action = Action::None;
     QString data;
 };

@@ -7,9 +7,11 @@
 
 #include "models/threadmodel.h"
 #include "safetextdocument.h"
+#include "themecolors.h"
 
 #include <QAbstractItemView>
 #include <QAbstractTextDocumentLayout>
+#include <QIcon>
 #include <QPainter>
 #include <QTimer>
 
@@ -26,11 +28,11 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     auto color = [&](Tone tone) {
         switch (tone) {
         case Tone::Muted:
-            return pal.color(QPalette::PlaceholderText);
+            return ThemeColors::muted(pal);
         case Tone::Accent:
             return pal.color(QPalette::Link);
         case Tone::Error:
-            return QColor(m_theme.dark ? 0xff8a80 : 0xb3261e);
+            return ThemeColors::error(pal);
         case Tone::Normal:
             break;
         }
@@ -42,9 +44,7 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     painter->save();
     painter->setClipRect(option.rect);
     if (option.state & QStyle::State_Selected) {
-        QColor sel = pal.color(QPalette::Highlight);
-        sel.setAlpha(28);
-        painter->fillRect(option.rect, sel);
+        painter->fillRect(option.rect, ThemeColors::selectedRow(pal));
         painter->fillRect(QRect(option.rect.left(), option.rect.top(), 3, option.rect.height()),
                           pal.color(QPalette::Highlight));
     }
@@ -55,13 +55,17 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     if (const auto *view = qobject_cast<const QAbstractItemView *>(option.widget))
         visible = visible.intersected(QRectF(view->viewport()->rect()).translated(-option.rect.topLeft()));
     bool changed = false;
+    const bool active = option.state & (QStyle::State_MouseOver | QStyle::State_HasFocus);
     for (const Element &e : layout->elements) {
-        if (!e.rect.intersects(visible))
+        if (!e.rect.intersects(visible) || (e.hoverOnly && !active))
             continue;
         switch (e.kind) {
         case Element::Kind::Box: {
-            QColor fill = e.tone == Tone::Accent ? pal.color(QPalette::Highlight) : pal.color(QPalette::Mid);
-            fill.setAlpha(e.tone == Tone::Accent ? 22 : 30);
+            // Over a selected message the fill is tinted once more; the tint is light enough
+            // that text keeps its contrast (ThemeColors::textPairs).
+            QColor fill = e.tone == Tone::Accent ? ThemeColors::bubble(pal) : ThemeColors::card(pal);
+            if (option.state & QStyle::State_Selected)
+                fill.setAlpha(200);
             painter->setPen(Qt::NoPen);
             painter->setBrush(fill);
             painter->drawRoundedRect(e.rect, 8, 8);
@@ -93,6 +97,13 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
             painter->setFont(smallFont);
             painter->setPen(pal.color(QPalette::ButtonText));
             painter->drawText(e.rect, Qt::AlignCenter, e.text);
+            break;
+        }
+        case Element::Kind::Icon: {
+            const QRect r = e.rect.toAlignedRect();
+            const QRect glyph(r.center() - QPoint(7, 7), QSize(16, 16));
+            QIcon::fromTheme(e.text).paint(painter, glyph, Qt::AlignCenter,
+                                           option.state & QStyle::State_Enabled ? QIcon::Normal : QIcon::Disabled);
             break;
         }
         case Element::Kind::Text: {

@@ -37,6 +37,7 @@ UsageView::UsageView(StartupService &data, QWidget *parent)
     m_period = new QComboBox(this);
     m_period->setObjectName(QStringLiteral("usagePeriod"));
     m_period->setAccessibleName(tr("Period"));
+    m_period->setToolTip(m_period->accessibleName());
     m_period->addItem(tr("Last 7 days"), 7);
     m_period->addItem(tr("Last 30 days"), 30);
     m_period->addItem(tr("Last 90 days"), 90);
@@ -45,12 +46,14 @@ UsageView::UsageView(StartupService &data, QWidget *parent)
     m_groupBy = new QComboBox(this);
     m_groupBy->setObjectName(QStringLiteral("usageGroupBy"));
     m_groupBy->setAccessibleName(tr("Group by"));
+    m_groupBy->setToolTip(m_groupBy->accessibleName());
     m_groupBy->addItem(tr("Per day"), int(UsageModel::GroupBy::Day));
     m_groupBy->addItem(tr("Per conversation"), int(UsageModel::GroupBy::Session));
     m_groupBy->addItem(tr("Per model"), int(UsageModel::GroupBy::Model));
     m_metric = new QComboBox(this);
     m_metric->setObjectName(QStringLiteral("usageMetric"));
     m_metric->setAccessibleName(tr("Show"));
+    m_metric->setToolTip(m_metric->accessibleName());
     m_metric->addItem(tr("Tokens"), int(UsageChart::Metric::Tokens));
     m_metric->addItem(tr("Cost"), int(UsageChart::Metric::Cost));
     controls->addWidget(m_period);
@@ -101,7 +104,7 @@ void UsageView::refresh()
     const int days = m_period->currentData().toInt();
     const qint64 since
         = days > 0 ? QDate::currentDate().addDays(-(days - 1)).startOfDay().toMSecsSinceEpoch() : qint64(0);
-    m_data.usage(since, this, [this, generation](Result<QList<UsageRow>> rows) {
+    m_data.usage(since, this, [this, generation](const Result<QList<UsageRow>> &rows) {
         if (generation != m_generation)
             return;
         if (!rows) {

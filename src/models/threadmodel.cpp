@@ -5,6 +5,7 @@
 #include "threadmodel.h"
 
 #include "models/plaintooltip.h"
+#include <QDateTime>
 #include <QJsonObject>
 #include <QLocale>
 
@@ -258,17 +259,36 @@ QString ThreadModel::usageText(const Message &m) const
         parts << tr("Output: %1 tokens").arg(locale.toString(*m.usage.completionTokens));
     if (m.usage.reasoningTokens && *m.usage.reasoningTokens > 0)
         parts << tr("reasoning: %1").arg(locale.toString(*m.usage.reasoningTokens));
+    if (const std::optional<double> dollars = cost(m))
+        parts << tr("Cost: $%1").arg(locale.toString(*dollars, 'f', *dollars < 0.01 ? 5 : 3));
+    return parts.join(QStringLiteral(" · "));
+}
+
+std::optional<double> ThreadModel::cost(const Message &m) const
+{
     const auto price = m_prices.constFind(m.model);
-    if (price != m_prices.cend() && (price->inputPricePerMTok > 0 || price->outputPricePerMTok > 0)) {
-        const double cached = double(m.usage.cachedTokens.value_or(0));
-        const double input = double(m.usage.promptTokens.value_or(0)) - cached;
-        const double cachedPrice
-            = price->cachedInputPricePerMTok > 0 ? price->cachedInputPricePerMTok : price->inputPricePerMTok;
-        const double cost = (input * price->inputPricePerMTok + cached * cachedPrice
-                             + double(m.usage.completionTokens.value_or(0)) * price->outputPricePerMTok)
-            / 1e6;
-        parts << tr("Cost: $%1").arg(locale.toString(cost, 'f', cost < 0.01 ? 5 : 3));
-    }
+    if (m.usage.isEmpty() || price == m_prices.cend()
+        || (price->inputPricePerMTok <= 0 && price->outputPricePerMTok <= 0))
+        return std::nullopt;
+    const double cached = double(m.usage.cachedTokens.value_or(0));
+    const double input = double(m.usage.promptTokens.value_or(0)) - cached;
+    const double cachedPrice
+        = price->cachedInputPricePerMTok > 0 ? price->cachedInputPricePerMTok : price->inputPricePerMTok;
+    return (input * price->inputPricePerMTok + cached * cachedPrice
+            + double(m.usage.completionTokens.value_or(0)) * price->outputPricePerMTok)
+        / 1e6;
+}
+
+QString ThreadModel::metaText(const Message &m) const
+{
+    const QLocale locale;
+    const QDateTime at = QDateTime::fromMSecsSinceEpoch(m.createdAt);
+    QStringList parts {at.date() == QDate::currentDate() ? locale.toString(at.time(), QLocale::ShortFormat)
+                                                         : locale.toString(at, QLocale::ShortFormat)};
+    if (m.usage.completionTokens)
+        parts << tr("%n token(s)", nullptr, int(*m.usage.completionTokens));
+    if (const std::optional<double> dollars = cost(m))
+        parts << QStringLiteral("$") + locale.toString(*dollars, 'f', *dollars < 0.01 ? 5 : 3);
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -324,6 +344,8 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
         return m.model;
     case TextEpochRole:
         return textEpoch(id);
+    case MetaRole:
+        return metaText(m);
     default:
         return {};
     }

@@ -15,6 +15,7 @@
 #include <QHash>
 #include <QPointer>
 #include <QStringList>
+#include <optional>
 
 namespace Skein {
 
@@ -53,6 +54,8 @@ public:
         // Unchanged while content and reasoning were only appended to (streaming); any other
         // change of them gives a new value, unique in the document.
         TextEpochRole,
+        // When it was written and what it cost, short ("14:02 · 410 tokens · $0.00052").
+        MetaRole,
     };
 
     explicit ThreadModel(QObject *parent = nullptr);
@@ -105,6 +108,8 @@ public:
 
     // Tokens and cost of a message, as shown on hover (empty when nothing was reported).
     QString usageText(const Message &message) const;
+    // MetaRole's text.
+    QString metaText(const Message &message) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -116,6 +121,8 @@ Q_SIGNALS:
     void conversationChanged();
 
 private:
+    // In dollars, when the model has prices.
+    std::optional<double> cost(const Message &message) const;
     void rebuild();
     void resetWindow(qsizetype first, qsizetype count);
     void setWindow(qsizetype first, qsizetype count);

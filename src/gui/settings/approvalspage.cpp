@@ -4,6 +4,7 @@
 
 #include "approvalspage.h"
 
+#include "gui/accessibility.h"
 #include "settingssaver.h"
 #include "ui_approvalspage.h"
 
@@ -49,6 +50,7 @@ void ApprovalsPage::show(const QList<Settings::ToolApproval> &approvals)
                           : QString());
         item->setData(0, Qt::UserRole, i);
     }
+    Accessibility::layOutNow(m_ui->approvalList); // see there: filled while its page may be hidden
     m_ui->noApprovalsLabel->setVisible(approvals.isEmpty());
     m_ui->revokeApprovalButton->setEnabled(false);
     m_ui->revokeAllApprovalsButton->setEnabled(!approvals.isEmpty());

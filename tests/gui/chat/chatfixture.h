@@ -22,6 +22,7 @@
 #include "storage/settingsrepository.h"
 #include "storage/store.h"
 
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -33,6 +34,48 @@ namespace Skein::Test {
 using namespace Qt::StringLiterals;
 
 const QString kReplyTail = u"\n\n```cpp\nint main() { return 0; }\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"_s;
+
+// Three steps, chosen by how many tool results this turn already has: the calculator
+// (read-only), then memory_save (needs approval), then a final answer quoting every result.
+inline ReplayResponse toolScript(const RecordedRequest &request)
+{
+    QStringList results;
+    int turn = 0;
+    const QJsonArray messages = requestMessages(request);
+    for (const QJsonValue &m : messages) {
+        if (m[u"role"_s].toString() == u"user"_s) {
+            results.clear(); // this turn's results only
+            ++turn;
+        } else if (m[u"role"_s].toString() == u"tool"_s) {
+            results << contentText(m[u"content"_s]);
+        }
+    }
+    // Call ids are unique per turn, as real providers make them.
+    const QString suffix = turn > 1 ? u"_%1"_s.arg(turn) : QString();
+    ScriptedReply reply;
+    reply.promptTokens = 30;
+    reply.completionTokens = 5;
+    if (results.isEmpty()) {
+        reply.text = u"Let me compute."_s;
+        reply.toolCalls = {{u"call_calc"_s + suffix, u"calculator"_s, QJsonObject {{u"expression"_s, u"6*7"_s}}}};
+    } else if (results.size() == 1) {
+        reply.toolCalls = {{u"call_mem"_s + suffix, u"memory_save"_s,
+                            QJsonObject {{u"content"_s, u"The user likes green tea"_s}, {u"type"_s, u"preference"_s}}}};
+    } else {
+        reply.text = u"Done. Results: "_s + results.join(u" | "_s);
+    }
+    return openAiReply(reply);
+}
+
+// The row whose message declares this tool call (-1 if none is shown).
+inline int rowOfCall(const ThreadModel *model, const QString &callId)
+{
+    for (int row = 0; row < model->rowCount(); ++row)
+        for (const QJsonValue &call : model->message(model->idAt(row)).toolCalls)
+            if (call[u"id"_s].toString() == callId)
+                return row;
+    return -1;
+}
 
 struct ChatFixture
 {

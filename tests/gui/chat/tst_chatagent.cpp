@@ -25,48 +25,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Three steps, chosen by how many tool results this turn already has: the calculator
-// (read-only), then memory_save (needs approval), then a final answer quoting every result.
-ReplayResponse toolScript(const RecordedRequest &request)
-{
-    QStringList results;
-    int turn = 0;
-    const QJsonArray messages = requestMessages(request);
-    for (const QJsonValue &m : messages) {
-        if (m[u"role"_s].toString() == u"user"_s) {
-            results.clear(); // this turn's results only
-            ++turn;
-        } else if (m[u"role"_s].toString() == u"tool"_s) {
-            results << contentText(m[u"content"_s]);
-        }
-    }
-    // Call ids are unique per turn, as real providers make them.
-    const QString suffix = turn > 1 ? u"_%1"_s.arg(turn) : QString();
-    ScriptedReply reply;
-    reply.promptTokens = 30;
-    reply.completionTokens = 5;
-    if (results.isEmpty()) {
-        reply.text = u"Let me compute."_s;
-        reply.toolCalls = {{u"call_calc"_s + suffix, u"calculator"_s, QJsonObject {{u"expression"_s, u"6*7"_s}}}};
-    } else if (results.size() == 1) {
-        reply.toolCalls = {{u"call_mem"_s + suffix, u"memory_save"_s,
-                            QJsonObject {{u"content"_s, u"The user likes green tea"_s}, {u"type"_s, u"preference"_s}}}};
-    } else {
-        reply.text = u"Done. Results: "_s + results.join(u" | "_s);
-    }
-    return openAiReply(reply);
-}
-
-// The row whose message declares this tool call (-1 if none is shown).
-int rowOfCall(const ThreadModel *model, const QString &callId)
-{
-    for (int row = 0; row < model->rowCount(); ++row)
-        for (const QJsonValue &call : model->message(model->idAt(row)).toolCalls)
-            if (call[u"id"_s].toString() == callId)
-                return row;
-    return -1;
-}
-
 QString toolState(const ThreadModel *model, const QString &callId)
 {
     const int row = rowOfCall(model, callId);

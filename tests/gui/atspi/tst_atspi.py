@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+
+# SPDX-FileCopyrightText: 2026 The Skein authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Skein through a screen reader's eyes: the real AT-SPI stack, as Orca uses it.
+
+usage: with-atspi.sh tst_atspi.py SKEIN SKEIN_CLI
+Starts the app on a fresh data dir with a conversation open (skein --open PREFIX), walks the
+accessible tree of every window over and over (a walk once crashed Skein: a hidden tree's
+pending layout freed the accessible cell being read), reads the conversation's messages in
+order, checks that every control has a name, runs a message action, and opens and walks the
+Settings dialog.
+"""
+import json, os, subprocess, sys, tempfile, time, uuid
+
+import pyatspi
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import walk  # noqa: E402
+
+SKEIN, CLI = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def seed(data):
+    """Two conversations; the one to open has two versions of its last question."""
+    now = int(time.time() * 1000)
+    provider = str(uuid.uuid4())
+
+    def msg(sid, parent, role, content, at):
+        return {"id": str(uuid.uuid4()), "parent_id": parent, "role": role, "content": content,
+                "render_content": None, "reasoning": None, "tool_calls": [], "tool_call_id": None,
+                "tool_name": None, "status": "complete", "finish_reason": "stop" if role == "assistant" else None,
+                "error": None, "provider_id": provider if role == "assistant" else None,
+                "model": "gpt-4.1" if role == "assistant" else None,
+                "usage": {"prompt_tokens": 12 if role == "assistant" else None,
+                          "completion_tokens": 9 if role == "assistant" else None,
+                          "cached_tokens": None, "reasoning_tokens": None},
+                "token_estimate": max(1, len(content) // 4), "created_at": at, "completed_at": at, "request_id": None}
+
+    def session(title, at, turns, branch=None):
+        sid, msgs, parent = str(uuid.uuid4()), [], None
+        for i, (q, a) in enumerate(turns):
+            u = msg(sid, parent, "user", q, at + i * 1000)
+            r = msg(sid, u["id"], "assistant", a, at + i * 1000 + 500)
+            msgs += [u, r]
+            parent = r["id"]
+        if branch:
+            old = msg(sid, msgs[-2]["parent_id"], "user", branch, at - 10)
+            msgs.append(old)
+        return sid, {"session": {"id": sid, "title": title, "title_is_user": True, "created_at": at, "updated_at": at,
+                                 "pinned": False, "archived": False, "provider_id": provider, "model": "gpt-4.1",
+                                 "system_prompt": "", "context_settings": {}, "active_leaf_id": parent,
+                                 "state": "idle", "parent_session_id": None, "entry_message_id": None},
+                     "messages": msgs, "summaries": [], "memories": [], "tool_log": [], "context_snapshots": []}
+
+    sid, main = session("Capitals", now - 60_000, [
+        ("What is the capital of France?", "## Paris\n\nThe capital of France is **Paris**."),
+        ("And of Japan?", "Tokyo is the capital of Japan.\n\n```python\nprint('Tokyo')\n```"),
+    ], branch="And of Italy?")
+    _, other = session("Newer conversation", now, [("Hello", "Hi there.")])
+    archive = {"format": "skein.archive/1", "sessions": [main, other], "memories": [], "providers": [{
+        "id": provider, "name": "Local", "kind": "openai", "base_url": "http://127.0.0.1:9/v1", "enabled": True,
+        "default_model": "gpt-4.1", "models": [], "created_at": now, "updated_at": now}]}
+    path = os.path.join(data, "seed.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(archive, f)
+    subprocess.run([CLI, "--data-dir", data, "import", path], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([CLI, "--data-dir", data, "providers", "enable", "Local"], check=True, stdout=subprocess.DEVNULL)
+    return sid
+
+
+def find_all(root, pred, out=None):
+    out = [] if out is None else out
+    if pred(root):
+        out.append(root)
+    for i in range(root.childCount):
+        c = root.getChildAtIndex(i)
+        if c is not None:
+            find_all(c, pred, out)
+    return out
+
+
+def wait_for(what, fn, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = fn()
+        if value:
+            return value
+        time.sleep(0.2)
+    check(False, f"{what} within {timeout} s")
+    return None
+
+
+def conversation(app):
+    found = find_all(app, lambda a: a.getRole() == pyatspi.ROLE_LIST and a.name == "Conversation")
+    return found[0] if found else None
+
+
+def main():
+    data = tempfile.mkdtemp(prefix="skein-atspi-")
+    sid = seed(data)
+    env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    app_proc = subprocess.Popen([SKEIN, "--data-dir", data, "--lang", "en", "--open", sid[:8]], env=env)
+    try:
+        app = walk.find_app(app_proc.pid, 30)
+        check(app is not None, "the app is on the AT-SPI bus")
+        if app is None:
+            return
+        chat = wait_for("the conversation opened by --open shows its four messages",
+                        lambda: (c := conversation(app)) is not None and c.childCount == 4 and c)
+        if not chat:
+            return
+
+        # The whole tree, three times over, with the app alive after each walk.
+        for n in range(3):
+            try:
+                tree = walk.walk(app)
+            except Exception as e:  # the app died under the walk
+                check(False, f"walk {n + 1} of the whole tree ({e})")
+                return
+            time.sleep(0.5)
+            check(app_proc.poll() is None, f"walk {n + 1}: {len(tree)} objects read, the app still runs")
+        check(len(tree) > 200, f"the walk reads the whole window ({len(tree)} objects)")
+
+        # The conversation, in order, with what the view shows (rendered, not Markdown source).
+        items = [chat.getChildAtIndex(i) for i in range(chat.childCount)]
+        names = [i.name for i in items]
+        texts = [walk.text_of(i) or "" for i in items]
+        check(names == ["You", "gpt-4.1", "You", "gpt-4.1"], f"speakers in order: {names}")
+        check("What is the capital of France?" in texts[0], "the first question's text")
+        check("The capital of France is Paris." in texts[1] and "**" not in texts[1] and "##" not in texts[1],
+              f"the first answer as shown, not its Markdown: {texts[1]!r}")
+        check("Tokyo is the capital of Japan." in texts[3] and "print('Tokyo')" in texts[3], "the second answer")
+        check(all(i.getRoleName() == "list item" for i in items), "messages are list items")
+        check("version 2 of 2" in items[2].description, f"the branch is described: {items[2].description!r}")
+        actions = [walk.actions_of(i) for i in items]
+        check({"Copy", "Edit", "Delete"} <= set(actions[0]), f"a question's actions: {actions[0]}")
+        check({"Copy", "Regenerate", "Delete"} <= set(actions[1]), f"an answer's actions: {actions[1]}")
+        check(any(a.startswith("Copy Code") for a in actions[3]), f"a code block's copy: {actions[3]}")
+
+        # A message action through the bridge: the previous version of the second question.
+        versions = "Previous Version"
+        check(versions in actions[2], f"the switcher is an action: {actions[2]}")
+        if versions in actions[2]:
+            a = items[2].queryAction()
+            a.doAction(actions[2].index(versions))
+            switched = wait_for("the other version shows",
+                                lambda: (c := conversation(app)) and c.childCount == 3
+                                and "And of Italy?" in (walk.text_of(c.getChildAtIndex(2)) or ""))
+            check(bool(switched), "Previous Version switched the branch")
+            check(app_proc.poll() is None, "the app still runs after the switch")
+
+        # Every control a user can operate has a name, shown or not (a hidden panel's too).
+        operable = {"push button", "check box", "radio button", "combo box", "page tab", "menu item",
+                    "toggle button", "spin button", "slider", "push button menu", "list", "tree", "table"}
+
+        tree = walk.walk(app)
+        grandchildren = {}  # entry index -> names of its children's children (a combo box's items)
+        for e in tree:
+            if e["parent"] >= 0 and tree[e["parent"]]["parent"] >= 0:
+                grandchildren.setdefault(tree[e["parent"]]["parent"], []).append(e["name"])
+
+        def unnamed(n, e):
+            parent = tree[e["parent"]] if e["parent"] >= 0 else {}
+            if e["role"] == "list" and parent.get("role") == "combo box":
+                return False  # a combo box's popup: the combo box is what is named
+            if e["role"] == "combo box":
+                # On Linux Qt names a combo box by the item it shows; its purpose comes from a label
+                # (labelled-by) or its description.
+                shows_item = not e["name"] or e["name"] in grandchildren.get(n, [])
+                return shows_item and not e["labelled"] and not e["description"]
+            editable = e["role"] in ("text", "entry", "password text") and "editable" in e["states"]
+            return (e["role"] in operable or editable) and not e["name"]
+
+        nameless = [(e["role"], e["name"], e["description"]) for n, e in enumerate(tree) if unnamed(n, e)]
+        check(not nameless, f"every control has a name (unnamed: {nameless})")
+    finally:
+        app_proc.terminate()
+        try:
+            app_proc.wait(10)
+        except subprocess.TimeoutExpired:
+            app_proc.kill()
+        check(app_proc.returncode in (0, -15), f"the app exits cleanly (status {app_proc.returncode})")
+
+
+main()
+if failures:
+    print(f"{len(failures)} check(s) failed", file=sys.stderr)
+    sys.exit(1)
+print("all checks passed")

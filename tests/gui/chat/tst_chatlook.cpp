@@ -1,0 +1,302 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// How the app looks and how it is used without a mouse: contrast of every text colour in every
+// theme (WCAG 2), the bundled icons, heading sizes, the reading column, actions on hover and
+// focus, and a keyboard-only walk through a conversation (send, move between messages, open a
+// message's actions, approve a tool, switch branch, open each inspector).
+#include "chatfixture.h"
+#include "gui/inspectorpanels.h"
+#include "gui/markdownrenderer.h"
+#include "gui/safetextdocument.h"
+#include "gui/settings/appearance.h"
+#include "gui/themecolors.h"
+#include "storage/memoryrepository.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QIcon>
+#include <QMenu>
+#include <QPainter>
+#include <QPointer>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextBlock>
+
+using namespace Skein;
+using namespace Skein::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void applyTheme(const QString &name)
+{
+    AppearanceSettings s;
+    s.theme = name == u"dark"_s ? AppearanceSettings::Theme::Dark
+        : name == u"light"_s    ? AppearanceSettings::Theme::Light
+                                : AppearanceSettings::Theme::System;
+    Appearance::apply(s);
+}
+
+// The colour an icon is drawn in: its most opaque pixels, averaged.
+QColor inkOf(const QIcon &icon)
+{
+    const QImage image = icon.pixmap(QSize(22, 22), 1.0).toImage().convertToFormat(QImage::Format_ARGB32);
+    int most = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            most = std::max(most, image.pixelColor(x, y).alpha());
+    double r = 0, g = 0, b = 0, n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (most == 0 || c.alpha() < most * 9 / 10)
+                continue;
+            r += c.redF();
+            g += c.greenF();
+            b += c.blueF();
+            ++n;
+        }
+    return n ? QColor::fromRgbF(float(r / n), float(g / n), float(b / n)) : QColor();
+}
+
+QWidget *focused()
+{
+    return QApplication::focusWidget();
+}
+
+} // namespace
+
+class TestChatLook final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { applyTheme(u"system"_s); }
+
+    void everyTextColourHasContrast_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::newRow("system") << u"system"_s;
+        QTest::newRow("light") << u"light"_s;
+        QTest::newRow("dark") << u"dark"_s;
+    }
+
+    void everyTextColourHasContrast()
+    {
+        QFETCH(QString, theme);
+        applyTheme(theme);
+        const QList<ThemeColors::Pair> pairs = ThemeColors::textPairs(QApplication::palette());
+        QVERIFY(pairs.size() > 20);
+        for (const ThemeColors::Pair &pair : pairs) {
+            const double ratio = ThemeColors::contrast(pair.text, pair.background);
+            const double needed = pair.large ? 3.0 : 4.5;
+            QVERIFY2(ratio >= needed,
+                     qPrintable(
+                         u"%1: %2 on %3 is %4:1, needs %5:1"_s.arg(pair.name, pair.text.name(), pair.background.name())
+                             .arg(ratio, 0, 'f', 2)
+                             .arg(needed)));
+        }
+        // The ratio itself: black on white is 21:1, a colour on itself 1:1.
+        QCOMPARE(qRound(ThemeColors::contrast(Qt::black, Qt::white)), 21);
+        QCOMPARE(ThemeColors::contrast(QColor(0x336699), QColor(0x336699)), 1.0);
+    }
+
+    void iconsExistAndStandOut_data() { everyTextColourHasContrast_data(); }
+
+    void iconsExistAndStandOut()
+    {
+        QFETCH(QString, theme);
+        applyTheme(theme);
+        const QColor base = QApplication::palette().color(QPalette::Base);
+        QStringList names {u"document-new"_s, u"sidebar-expand-left"_s, u"edit-find"_s,       u"view-right-new"_s,
+                           u"configure"_s,    u"document-import"_s,     u"document-export"_s, u"help-about"_s};
+        for (int a = int(MessageDelegate::Action::None); a <= int(MessageDelegate::Action::Deny); ++a)
+            if (const QString name = MessageDelegate::actionIcon(MessageDelegate::Action(a)); !name.isEmpty())
+                names << name;
+        for (const QString &name : std::as_const(names)) {
+            const QIcon icon = QIcon::fromTheme(name);
+            QVERIFY2(!icon.isNull(), qPrintable(name));
+            const QColor ink = inkOf(icon);
+            QVERIFY2(ink.isValid(), qPrintable(u"%1 draws nothing"_s.arg(name)));
+            if (name == u"edit-delete"_s)
+                continue; // drawn in Breeze's red on purpose; its shape is the cue
+            const double ratio = ThemeColors::contrast(ink, base);
+            QVERIFY2(ratio >= 3.0, qPrintable(u"%1 in the %2 theme: %3:1"_s.arg(name, theme).arg(ratio)));
+        }
+    }
+
+    void headingsStayCloseToTheBody()
+    {
+        const RenderTheme theme = RenderTheme::fromPalette(QApplication::palette(), QApplication::font());
+        const auto chunk
+            = MarkdownRenderer::render(u"# Use `sorted` with a key\n\nbody text\n\n#### Small heading"_s, theme, 600);
+        const qreal body = theme.font.pointSizeF();
+        int headings = 0;
+        for (QTextBlock block = chunk->document->begin(); block.isValid(); block = block.next()) {
+            const int level = block.blockFormat().headingLevel();
+            if (level == 0)
+                continue;
+            ++headings;
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QFont font = it.fragment().charFormat().font();
+                const qreal ratio = it.fragment().charFormat().fontPointSize() / body;
+                QVERIFY2(ratio <= 1.42,
+                         qPrintable(u"h%1 '%2' is %3× the body"_s.arg(level).arg(it.fragment().text()).arg(ratio)));
+                QVERIFY2(level != 1 || ratio >= 1.3, qPrintable(u"h1 is only %1× the body"_s.arg(ratio)));
+                QVERIFY2(font.bold(), qPrintable(u"'%1' of a heading is not bold"_s.arg(it.fragment().text())));
+            }
+        }
+        QCOMPARE(headings, 2);
+    }
+
+    void theReadingColumnIsCentredAndBounded()
+    {
+        ChatFixture f;
+        QVERIFY(f.start());
+        f.type(u"Hello"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        ChatView *view = f.view();
+        const int measure = view->fontMetrics().averageCharWidth() * 90 + 28;
+        // Wide: the column keeps its measure and sits in the middle.
+        f.window->findChild<QDockWidget *>(u"inspectorDock"_s)->hide();
+        f.window->resize(2400, 700);
+        QTRY_COMPARE(view->viewport()->width(), measure);
+        const int bar = view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, view->verticalScrollBar());
+        const int left = view->viewport()->geometry().left();
+        const int right = view->width() - bar - view->viewport()->geometry().right() - 1;
+        QVERIFY2(std::abs(left - right) <= 1, qPrintable(u"margins %1 and %2"_s.arg(left).arg(right)));
+        QCOMPARE(view->messageDelegate()->width(), measure);
+        // Narrow: the column is the whole view.
+        f.window->resize(700, 700);
+        QTRY_VERIFY(view->viewport()->width() < measure);
+        QTRY_COMPARE(view->viewport()->geometry().left(), 0);
+    }
+
+    void actionsShowOnHoverAndFocus()
+    {
+        ChatFixture f;
+        QVERIFY(f.start());
+        f.type(u"Hello"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        const QModelIndex reply = f.thread()->index(1);
+        const QRect rect = f.view()->visualRect(reply);
+        auto paint = [&](QStyle::State state) {
+            QImage image(rect.size(), QImage::Format_ARGB32);
+            image.fill(Qt::white);
+            QPainter p(&image);
+            QStyleOptionViewItem option;
+            option.initFrom(f.view()->viewport());
+            option.rect = QRect(QPoint(0, 0), rect.size());
+            option.state = QStyle::State_Enabled | state;
+            f.view()->messageDelegate()->paint(&p, option, reply);
+            return image;
+        };
+        const QImage quiet = paint({});
+        const QImage hovered = paint(QStyle::State_MouseOver);
+        const QImage focusedRow = paint(QStyle::State_HasFocus);
+        QVERIFY(quiet != hovered);
+        QCOMPARE(hovered, focusedRow);
+        // Still clickable and named: the actions are hits with their labels as tooltips.
+        QStringList labels;
+        for (const MessageDelegate::Hit &hit : f.view()->messageDelegate()->hits(reply, rect))
+            labels << MessageDelegate::actionLabel(hit.action);
+        for (const QString &label : {u"Copy"_s, u"Regenerate"_s, u"Delete"_s})
+            QVERIFY2(labels.contains(label), qPrintable(labels.join(u", "_s)));
+    }
+
+    void aKeyboardOnlyWalk()
+    {
+        ChatFixture f;
+        f.script = toolScript;
+        QVERIFY(f.start());
+        QWidget *window = f.window.get();
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+
+        // Send: Ctrl+N lands in the composer.
+        QTest::keyClick(window, Qt::Key_N, Qt::ControlModifier);
+        QTRY_COMPARE(focused(), static_cast<QWidget *>(f.window->composer()->editor()));
+        QTest::keyClicks(focused(), u"What is 6*7? Also remember that I like green tea."_s);
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(f.controller()->pendingApproval(u"call_mem"_s).has_value(), 15000);
+
+        // Alt+Up moves into the conversation and up message by message to the card.
+        const int cardRow = rowOfCall(f.thread(), u"call_mem"_s);
+        QVERIFY(cardRow > 0);
+        QTest::keyClick(focused(), Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(focused(), static_cast<QWidget *>(f.view()));
+        QCOMPARE(f.view()->currentIndex().row(), f.thread()->rowCount() - 1);
+        while (f.view()->currentIndex().row() > cardRow)
+            QTest::keyClick(focused(), Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(f.view()->currentIndex().row(), cardRow);
+
+        // The Menu key opens the message's actions; Allow Once is one of them.
+        auto openActions = [&]() -> QMenu * {
+            QTest::keyClick(focused(), Qt::Key_Menu);
+            QMenu *menu = nullptr;
+            if (!QTest::qWaitFor([&] { return (menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())); }))
+                return nullptr;
+            return menu;
+        };
+        // The offscreen platform, unlike a desktop, gives no window the activation back when a
+        // popup closes; the window manager's part is played here.
+        auto backFromTheMenu = [&](const QPointer<QMenu> &closing) {
+            QTRY_VERIFY(!closing); // a closed menu is deleted, not kept
+            if (!QApplication::focusWidget()) {
+                window->activateWindow();
+                QVERIFY(QTest::qWaitForWindowActive(window));
+            }
+        };
+        auto choose = [&](QMenu *menu, const QString &label) {
+            const QList<QAction *> actions = menu->actions();
+            for (int i = 0; i < actions.size(); ++i)
+                if (actions.at(i)->text() == label) {
+                    for (int k = 0; k <= i; ++k)
+                        QTest::keyClick(menu, Qt::Key_Down);
+                    QTest::keyClick(menu, Qt::Key_Return);
+                    return true;
+                }
+            return false;
+        };
+        QPointer<QMenu> menu = openActions();
+        QVERIFY(menu);
+        QVERIFY(choose(menu, MessageDelegate::actionLabel(MessageDelegate::Action::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(!f.controller()->isBusy(), 15000);
+        backFromTheMenu(menu);
+        QTRY_COMPARE(focused(), static_cast<QWidget *>(f.view())); // back in the conversation
+        QCOMPARE(f.store()->memories().list({}).value().size(), 1);
+        const int rows = f.thread()->rowCount();
+
+        // Down to the answer, regenerate it from its actions: a second branch.
+        while (f.view()->currentIndex().row() < rows - 1)
+            QTest::keyClick(focused(), Qt::Key_Down, Qt::AltModifier);
+        menu = openActions();
+        QVERIFY(menu);
+        QVERIFY(choose(menu, MessageDelegate::actionLabel(MessageDelegate::Action::Regenerate)));
+        backFromTheMenu(menu);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(f.thread()->rowCount()) && f.thread()->rowCount() >= rows
+                                     && f.thread()->index(rows - 1).data(ThreadModel::SiblingCountRole).toInt() == 2,
+                                 15000);
+        // Alt+Left shows the first version again.
+        QCOMPARE(focused(), static_cast<QWidget *>(f.view()));
+        QTest::keyClick(focused(), Qt::Key_Left, Qt::AltModifier);
+        QTRY_COMPARE(f.thread()->index(rows - 1).data(ThreadModel::SiblingIndexRole).toInt(), 1);
+
+        // Ctrl+Shift+1/2/3 open the inspectors with the focus inside each.
+        auto *tabs = f.window->findChild<QTabWidget *>(u"inspectorTabs"_s);
+        for (int i = 0; i < 3; ++i) {
+            QTest::keyClick(focused(), Qt::Key(Qt::Key_1 + i), Qt::ControlModifier | Qt::ShiftModifier);
+            QTRY_COMPARE(tabs->currentIndex(), i);
+            QVERIFY2(tabs->currentWidget()->isAncestorOf(focused()),
+                     qPrintable(u"focus in %1"_s.arg(
+                         QLatin1String(focused() ? focused()->metaObject()->className() : "nothing"))));
+        }
+    }
+};
+
+QTEST_MAIN(TestChatLook)
+#include "tst_chatlook.moc"
