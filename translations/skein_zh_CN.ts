@@ -1093,12 +1093,42 @@
             <source>Untitled</source>
             <translation>未命名</translation>
         </message>
+        <message>
+            <source>No conversation has the id %1.</source>
+            <translation>没有 ID 为 %1 的对话。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 is the start of %n conversation ids; give more of it.</source>
+            <translation>
+                <numerusform>%1 是 %n 个对话 ID 的开头；请给出更多字符。</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatView</name>
         <message>
             <source>Conversation</source>
             <translation>对话</translation>
+        </message>
+        <message>
+            <source>Open Link: %1</source>
+            <translation>打开链接：%1</translation>
+        </message>
+        <message>
+            <source>Copy Code Block</source>
+            <translation>复制代码块</translation>
+        </message>
+        <message>
+            <source>version %1 of %2</source>
+            <translation>第 %1 个版本，共 %2 个</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>Copy Code: %1</source>
+            <translation>复制代码：%1</translation>
         </message>
     </context>
     <context>
@@ -2078,6 +2108,10 @@
         <message>
             <source>Send (Shift+Enter or Ctrl+Enter; Enter for a new line)</source>
             <translation>发送（Shift+Enter 或 Ctrl+Enter；Enter 换行）</translation>
+        </message>
+        <message>
+            <source>The model that answers the next message</source>
+            <translation>回答下一条消息的模型</translation>
         </message>
     </context>
     <context>
@@ -3185,6 +3219,30 @@
                 <numerusform>已从意外退出中恢复：关闭了 %n 个中断的回复或工具调用。</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Main Toolbar</source>
+            <translation>主工具栏</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <source>More Actions</source>
+            <translation>更多操作</translation>
+        </message>
+        <message>
+            <source>Pre&amp;vious Message</source>
+            <translation>上一条消息(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Ne&amp;xt Message</source>
+            <translation>下一条消息(&amp;X)</translation>
+        </message>
+        <message>
+            <source>Message &amp;Actions…</source>
+            <translation>消息操作(&amp;A)…</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MarkdownRenderer</name>
@@ -3959,6 +4017,26 @@
             <source>Always Allow</source>
             <translation>始终允许</translation>
         </message>
+        <message>
+            <source>Previous Version</source>
+            <translation>上一个版本</translation>
+        </message>
+        <message>
+            <source>Next Version</source>
+            <translation>下一个版本</translation>
+        </message>
+        <message>
+            <source>Show or Hide Reasoning</source>
+            <translation>显示或隐藏推理过程</translation>
+        </message>
+        <message>
+            <source>Show or Hide Tool Details</source>
+            <translation>显示或隐藏工具详情</translation>
+        </message>
+        <message>
+            <source>Open Link</source>
+            <translation>打开链接</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MessageSelection</name>
@@ -4593,6 +4671,12 @@
             <source>Cost: $%1</source>
             <translation>费用：$%1</translation>
         </message>
+        <message numerus="yes">
+            <source>%n token(s)</source>
+            <translation>
+                <numerusform>%n 个 token</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Skein::ToolApprovals</name>
@@ -4900,6 +4984,10 @@
         <message>
             <source>Skein, a desktop chat client for large language models.</source>
             <translation>Skein，一个大语言模型桌面聊天客户端。</translation>
+        </message>
+        <message>
+            <source>Open the conversation ID at start (a unique prefix of it is enough).</source>
+            <translation>启动时打开 ID 对应的对话（给出唯一的 ID 前缀即可）。</translation>
         </message>
     </context>
 </TS>
