@@ -8,6 +8,7 @@
 # Each shot starts skein on a fresh data dir, waits for it to settle and grabs the screen.
 set -euo pipefail
 build=$1
+only=${2:-} # "scale2": the HiDPI shots alone (the script runs itself for them)
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
 mkdir -p "$out"
@@ -25,16 +26,27 @@ shoot() { # name, seed language, then skein arguments
   "$build/src/skein" --data-dir "$data" "$@" &
   local pid=$!
   sleep "${SKEIN_SHOT_DELAY:-3}"
-  import -window root -crop 1200x760+0+0 +repage "$out/$name.png"
+  # The window as it first opens (90% of the screen, centred): the screen minus its black border.
+  import -window root -trim +repage "$out/$name.png"
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   rm -rf "$data"
   echo "screenshots: $out/$name.png"
 }
 
+if [[ $only == scale2 ]]; then
+  shoot main-window-scale2 en --lang en
+  SHOT_THEME=dark shoot main-window-dark-zh-scale2 zh --lang zh_CN
+  exit 0
+fi
 shoot main-window en --lang en
 shoot main-window-zh zh --lang zh_CN
 SHOT_THEME=dark shoot main-window-dark en --lang en
+SHOT_THEME=dark shoot main-window-dark-zh zh --lang zh_CN
+# Scale 2 (HiDPI) on a screen twice the size, in its own X server.
+if [[ -z ${SKEIN_SHOT_SCALE2:-} ]]; then
+  SKEIN_SHOT_SCALE2=1 QT_SCALE_FACTOR=2 xvfb-run -a -s "-screen 0 2560x1600x24" "$0" "$build" scale2
+fi
 # The Settings dialog and the first-run page, rendered with sample providers.
 if [[ -x $build/tests/gui/settings/settings_screenshot ]]; then
   "$build/tests/gui/settings/settings_screenshot" "$out"

@@ -818,6 +818,38 @@
             <source>Press Enter to switch to this branch.</source>
             <translation>按 Enter 键切换到这个分支。</translation>
         </message>
+        <message numerus="yes">
+            <source>Summary of %n message(s): %1</source>
+            <translation>
+                <numerusform>%n 条消息的摘要：%1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n more message(s)</source>
+            <translation>
+                <numerusform>另外 %n 条消息</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>on the branch shown</source>
+            <translation>在当前显示的分支上</translation>
+        </message>
+        <message>
+            <source>reply to %1</source>
+            <translation>回复“%1”</translation>
+        </message>
+        <message>
+            <source>last message of its branch</source>
+            <translation>所在分支的最后一条消息</translation>
+        </message>
+        <message>
+            <source>Show in Chat</source>
+            <translation>在聊天中显示</translation>
+        </message>
     </context>
     <context>
         <name>Skein::BranchView</name>

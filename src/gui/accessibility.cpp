@@ -28,6 +28,50 @@ void layOutEagerly(QTreeView *view)
     view->doItemsLayout();
 }
 
+KeyedItems::~KeyedItems()
+{
+    forgetAll();
+}
+
+QAccessibleInterface *KeyedItems::child(int index) const
+{
+    return index >= 0 && index < itemCount() ? item(keyAt(index)) : nullptr;
+}
+
+int KeyedItems::indexOfChild(const QAccessibleInterface *child) const
+{
+    const auto *keyed = dynamic_cast<const KeyedItem *>(child);
+    return keyed && m_items.contains(keyed->key()) ? indexOfKey(keyed->key()) : -1;
+}
+
+QAccessibleInterface *KeyedItems::item(const QString &key) const
+{
+    if (key.isEmpty() || indexOfKey(key) < 0)
+        return nullptr;
+    if (const auto it = m_items.constFind(key); it != m_items.cend())
+        if (QAccessibleInterface *existing = QAccessible::accessibleInterface(it.value()))
+            return existing;
+    KeyedItem *created = createItem(key);
+    m_items.insert(key, QAccessible::registerAccessibleInterface(created));
+    return created;
+}
+
+void KeyedItems::forget(const QStringList &keys)
+{
+    for (const QString &key : keys)
+        if (const auto it = m_items.constFind(key); it != m_items.cend()) {
+            QAccessible::deleteAccessibleInterface(it.value());
+            m_items.erase(it);
+        }
+}
+
+void KeyedItems::forgetAll()
+{
+    for (const QAccessible::Id id : std::as_const(m_items))
+        QAccessible::deleteAccessibleInterface(id);
+    m_items.clear();
+}
+
 void layOutNow(QTreeView *view)
 {
     view->doItemsLayout();

@@ -6,9 +6,48 @@
 
 #pragma once
 
+#include <QAccessibleWidget>
+#include <QHash>
+
 class QTreeView;
 
 namespace Skein::Accessibility {
+
+// One part of a painted widget as a screen reader sees it, known by a key that stays valid
+// across model changes (a message id); it looks its data up by that key on every call.
+class KeyedItem : public QAccessibleInterface
+{
+public:
+    virtual QString key() const = 0;
+};
+
+// A painted widget whose parts are accessible children (the chat view's messages, the branch
+// graph's cards). Items are created on demand, cached by key, and deleted only when forgotten
+// (their parts went away) or with the widget, never from inside a call of the bridge: a model
+// change between two calls leaves an item invalid, not dangling.
+class KeyedItems : public QAccessibleWidget
+{
+public:
+    using QAccessibleWidget::QAccessibleWidget;
+    ~KeyedItems() override;
+
+    int childCount() const override { return itemCount(); }
+    QAccessibleInterface *child(int index) const override;
+    int indexOfChild(const QAccessibleInterface *child) const override;
+    // The item of the part with this key (nullptr when there is none).
+    QAccessibleInterface *item(const QString &key) const;
+
+protected:
+    virtual int itemCount() const = 0;
+    virtual QString keyAt(int index) const = 0;
+    virtual int indexOfKey(const QString &key) const = 0; // -1: not there
+    virtual KeyedItem *createItem(const QString &key) const = 0;
+    void forget(const QStringList &keys);
+    void forgetAll();
+
+private:
+    mutable QHash<QString, QAccessible::Id> m_items;
+};
 
 // Lays the tree out as soon as its model changes, also while it is hidden.
 //

@@ -4,10 +4,14 @@
 
 #include "branchgraph.h"
 
+#include "branchaccessible.h"
+
+#include <QAccessible>
 #include <QFocusEvent>
 #include <QKeyEvent>
 #include <QLocale>
 #include <QScrollBar>
+#include <QStyle>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
@@ -44,6 +48,12 @@ BranchGraph::BranchGraph(QWidget *parent)
     : QAbstractScrollArea(parent)
 {
     setObjectName(QStringLiteral("branchGraph"));
+    // Before anything asks for this widget's accessible interface (setAccessibleName does).
+    static const bool accessible = [] {
+        QAccessible::installFactory(BranchGraphAccessible::factory);
+        return true;
+    }();
+    Q_UNUSED(accessible)
     setAccessibleName(tr("Conversation tree"));
     viewport()->setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -56,8 +66,12 @@ void BranchGraph::setLayoutResult(const BranchLayout::Result &layout)
     m_layout = layout;
     m_cells.clear();
     m_cells.reserve(m_layout.items.size());
-    for (int i = 0; i < m_layout.items.size(); ++i)
+    m_keys.clear();
+    m_keys.reserve(m_layout.items.size());
+    for (int i = 0; i < m_layout.items.size(); ++i) {
         m_cells.insert(cellKey(m_layout.items.at(i).row, m_layout.items.at(i).column), i);
+        m_keys.insert(itemKey(m_layout.items.at(i)), i);
+    }
     m_hover = -1;
     updateScrollBars();
     viewport()->update();
@@ -159,6 +173,19 @@ void BranchGraph::ensureItemVisible(int item)
     const QRectF c = contentRect(item);
     horizontalScrollBar()->setValue(int(c.center().x() - viewport()->width() / 2.0));
     verticalScrollBar()->setValue(int(c.center().y() - viewport()->height() / 2.0));
+}
+
+QString BranchGraph::itemKey(const BranchLayout::Item &item)
+{
+    return QString::number(int(item.kind)) + QLatin1Char(':') + (item.expandKey.isEmpty() ? item.id : item.expandKey);
+}
+
+QSize BranchGraph::sizeHint() const
+{
+    const Metrics m = metrics();
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, verticalScrollBar());
+    const int columns = int(2 * m.margin + m.columnPitch + m.cardWidth + 30 * m_zoom);
+    return {columns + bar + 2 * frameWidth(), 320};
 }
 
 void BranchGraph::updateScrollBars()

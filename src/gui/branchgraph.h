@@ -30,6 +30,9 @@ public:
     static QString cardText(const QString &text);
 
     explicit BranchGraph(QWidget *parent = nullptr);
+    // Room for two branches side by side at 100%, so the inspector opens wide enough for them
+    // whatever the language of its other panels.
+    QSize sizeHint() const override;
 
     void setLayoutResult(const BranchLayout::Result &layout);
     const BranchLayout::Result &layoutResult() const { return m_layout; }
@@ -42,6 +45,11 @@ public:
     QRect itemRect(int item) const;
     QRect bracketRect(int bracket) const;
     int itemAt(const QPoint &viewportPos) const;
+    // An item's stable key (kind and id) and its index in the current layout (-1: not in it).
+    static QString itemKey(const BranchLayout::Item &item);
+    int indexOfKey(const QString &key) const { return m_keys.value(key, -1); }
+    // Runs what a click on the item does (a screen reader's action).
+    void activate(int item) { Q_EMIT itemClicked(item); }
     int bracketAt(const QPoint &viewportPos) const;
     // The item with the keyboard focus frame, or -1.
     int currentItem() const;
@@ -88,6 +96,7 @@ private:
     void paintBrackets(class QPainter &p, const QRectF &visible) const;
     void paintItem(class QPainter &p, const BranchLayout::Item &item, const QRectF &rect) const;
 
+    QHash<QString, int> m_keys; // itemKey → index
     BranchLayout::Result m_layout;
     QHash<quint64, int> m_cells; // (row << 32 | column) -> item
     QString m_selected;

@@ -22,7 +22,7 @@ namespace {
 
 // One message of the chat view.
 class MessageAccessible final
-    : public QAccessibleInterface
+    : public Accessibility::KeyedItem
     , public QAccessibleTextInterface
     , public QAccessibleActionInterface
 {
@@ -32,7 +32,7 @@ public:
         , m_id(std::move(messageId))
     { }
 
-    QString messageId() const { return m_id; }
+    QString key() const override { return m_id; }
 
     bool isValid() const override { return m_view && m_view->threadModel() && row() >= 0; }
     QObject *object() const override { return nullptr; }
@@ -221,12 +221,13 @@ private:
 } // namespace
 
 ChatViewAccessible::ChatViewAccessible(ChatView *view)
-    : QAccessibleWidget(view, QAccessible::List)
+    : KeyedItems(view, QAccessible::List)
 { }
 
 ChatViewAccessible::~ChatViewAccessible()
 {
-    forgetAll();
+    for (const QMetaObject::Connection &c : std::as_const(m_connections))
+        QObject::disconnect(c);
 }
 
 QAccessibleInterface *ChatViewAccessible::factory(const QString &className, QObject *object)
@@ -241,52 +242,47 @@ ChatView *ChatViewAccessible::view() const
     return static_cast<ChatView *>(widget());
 }
 
-int ChatViewAccessible::childCount() const
+int ChatViewAccessible::itemCount() const
 {
     const ThreadModel *model = view()->threadModel();
     return model ? model->rowCount() : 0;
 }
 
-QAccessibleInterface *ChatViewAccessible::child(int index) const
+QString ChatViewAccessible::keyAt(int index) const
 {
     const ThreadModel *model = view()->threadModel();
-    if (!model || index < 0 || index >= model->rowCount())
-        return nullptr;
-    return messageItem(model->idAt(index));
+    return model ? model->idAt(index) : QString();
 }
 
-QAccessibleInterface *ChatViewAccessible::messageItem(const QString &messageId) const
+int ChatViewAccessible::indexOfKey(const QString &key) const
 {
     const ThreadModel *model = view()->threadModel();
-    if (!model || messageId.isEmpty() || model->rowOf(messageId) < 0)
-        return nullptr;
-    if (m_connections.isEmpty()) {
-        // Items leave with their rows: at a reset, a removal, or when the view gets another model.
-        auto *self = const_cast<ChatViewAccessible *>(this);
-        self->m_connections << QObject::connect(model, &QAbstractItemModel::modelAboutToBeReset, view(),
-                                                [self] { self->forgetAll(); })
-                            << QObject::connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, view(),
-                                                [self, model](const QModelIndex &, int first, int last) {
-                                                    QStringList ids;
-                                                    for (int row = first; row <= last; ++row)
-                                                        ids << model->idAt(row);
-                                                    self->forget(ids);
-                                                })
-                            << QObject::connect(model, &QObject::destroyed, view(), [self] { self->forgetAll(); });
-    }
-    if (const auto it = m_items.constFind(messageId); it != m_items.cend())
-        if (QAccessibleInterface *item = QAccessible::accessibleInterface(it.value()))
-            return item;
-    auto *item = new MessageAccessible(view(), messageId);
-    m_items.insert(messageId, QAccessible::registerAccessibleInterface(item));
-    return item;
+    return model ? model->rowOf(key) : -1;
 }
 
-int ChatViewAccessible::indexOfChild(const QAccessibleInterface *child) const
+Accessibility::KeyedItem *ChatViewAccessible::createItem(const QString &key) const
 {
-    const auto *item = dynamic_cast<const MessageAccessible *>(child);
+    watchModel();
+    return new MessageAccessible(view(), key);
+}
+
+void ChatViewAccessible::watchModel() const
+{
     const ThreadModel *model = view()->threadModel();
-    return item && model ? model->rowOf(item->messageId()) : -1;
+    if (!model || !m_connections.isEmpty())
+        return;
+    // Items leave with their rows: at a reset, at a removal, with the model.
+    auto *self = const_cast<ChatViewAccessible *>(this);
+    m_connections << QObject::connect(model, &QAbstractItemModel::modelAboutToBeReset, view(),
+                                      [self] { self->forgetAll(); })
+                  << QObject::connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, view(),
+                                      [self, model](const QModelIndex &, int first, int last) {
+                                          QStringList ids;
+                                          for (int row = first; row <= last; ++row)
+                                              ids << model->idAt(row);
+                                          self->forget(ids);
+                                      })
+                  << QObject::connect(model, &QObject::destroyed, view(), [self] { self->forgetAll(); });
 }
 
 QAccessibleInterface *ChatViewAccessible::childAt(int x, int y) const
@@ -300,25 +296,6 @@ QAccessibleInterface *ChatViewAccessible::focusChild() const
 {
     const QModelIndex current = view()->currentIndex();
     return current.isValid() ? child(current.row()) : nullptr;
-}
-
-void ChatViewAccessible::forget(const QStringList &messageIds)
-{
-    for (const QString &id : messageIds)
-        if (const auto it = m_items.constFind(id); it != m_items.cend()) {
-            QAccessible::deleteAccessibleInterface(it.value());
-            m_items.erase(it);
-        }
-}
-
-void ChatViewAccessible::forgetAll()
-{
-    for (const QAccessible::Id id : std::as_const(m_items))
-        QAccessible::deleteAccessibleInterface(id);
-    m_items.clear();
-    for (const QMetaObject::Connection &c : std::as_const(m_connections))
-        QObject::disconnect(c);
-    m_connections.clear();
 }
 
 } // namespace Skein

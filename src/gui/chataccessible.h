@@ -6,8 +6,7 @@
 
 #pragma once
 
-#include <QAccessibleWidget>
-#include <QHash>
+#include "accessibility.h"
 
 namespace Skein {
 
@@ -21,7 +20,7 @@ class ChatView;
 // Message items are looked up by message id on every call, never by a row or index kept from
 // before, so a model change between two calls of the bridge leaves them invalid, not dangling;
 // they are deleted when their rows leave the model, never from inside an accessible call.
-class ChatViewAccessible final : public QAccessibleWidget
+class ChatViewAccessible final : public Accessibility::KeyedItems
 {
 public:
     explicit ChatViewAccessible(ChatView *view);
@@ -29,22 +28,20 @@ public:
 
     static QAccessibleInterface *factory(const QString &className, QObject *object);
 
-    int childCount() const override;
-    QAccessibleInterface *child(int index) const override;
-    int indexOfChild(const QAccessibleInterface *child) const override;
     QAccessibleInterface *childAt(int x, int y) const override;
     QAccessibleInterface *focusChild() const override;
-
     ChatView *view() const;
-    // The item of a message of the loaded window (nullptr when it is not loaded).
-    QAccessibleInterface *messageItem(const QString &messageId) const;
+
+protected:
+    int itemCount() const override;
+    QString keyAt(int index) const override;
+    int indexOfKey(const QString &key) const override;
+    Accessibility::KeyedItem *createItem(const QString &key) const override;
 
 private:
-    void forget(const QStringList &messageIds);
-    void forgetAll();
+    void watchModel() const;
 
-    mutable QHash<QString, QAccessible::Id> m_items;
-    QList<QMetaObject::Connection> m_connections;
+    mutable QList<QMetaObject::Connection> m_connections;
 };
 
 } // namespace Skein

@@ -37,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -333,7 +334,10 @@ void MainWindow::buildToolBar(const QList<QAction *> &leading, const QList<QActi
     bar->addActions(trailing);
     for (QAction *action : leading + trailing) {
         // A button's tooltip names its shortcut, as the menu does.
-        const QString text = QString(action->text()).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+        // Without its mnemonic: "&New Chat", and in Chinese "新建对话(&N)".
+        static const QRegularExpression mnemonic(QStringLiteral("\\(&\\w\\)|&(?=\\S)"));
+        const QString text = QString(action->text()).remove(mnemonic).remove(QStringLiteral("…"));
+        action->setIconText(text);
         const QKeySequence key = action->shortcut();
         action->setToolTip(key.isEmpty() ? text : tr("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
         bar->widgetForAction(action)->setAccessibleName(text);

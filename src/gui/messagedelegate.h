@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "core/domain/enums.h"
 #include "markdownrenderer.h"
 
 #include <QCache>
@@ -64,6 +65,7 @@ public:
 
     // Who a message is from, as its header shows it ("You", the model, "Tool: name").
     static QString speaker(const QModelIndex &index);
+    static QString speakerOf(Role role, const QString &model = {}, const QString &toolName = {});
     // What its status line says ("" when complete).
     static QString status(const QModelIndex &index);
     // An action as a button, menu item or screen reader names it, and its icon (theme name).

@@ -98,6 +98,11 @@ qreal estimateHeight(const TextChunk &chunk, qreal width, const QFontMetricsF &f
 
 } // namespace
 
+QString MessageDelegate::speakerOf(Role role, const QString &model, const QString &toolName)
+{
+    return roleLabel(role, model, toolName);
+}
+
 QString MessageDelegate::speaker(const QModelIndex &index)
 {
     return roleLabel(Role(index.data(ThreadModel::RoleRole).toInt()), index.data(ThreadModel::ModelNameRole).toString(),

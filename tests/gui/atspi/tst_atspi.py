@@ -13,7 +13,7 @@ pending layout freed the accessible cell being read), reads the conversation's m
 order, checks that every control has a name, runs a message action, and opens and walks the
 Settings dialog.
 """
-import json, os, subprocess, sys, tempfile, time, uuid
+import json, os, shutil, subprocess, sys, tempfile, time, uuid
 
 import pyatspi
 
@@ -109,7 +109,9 @@ def main():
     data = tempfile.mkdtemp(prefix="skein-atspi-")
     sid = seed(data)
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    app_proc = subprocess.Popen([SKEIN, "--data-dir", data, "--lang", "en", "--open", sid[:8]], env=env)
+    log = open(os.path.join(data, "skein.log"), "w+", encoding="utf-8")
+    app_proc = subprocess.Popen([SKEIN, "--data-dir", data, "--lang", "en", "--open", sid[:8]], env=env,
+                                stdout=log, stderr=subprocess.STDOUT)
     try:
         app = walk.find_app(app_proc.pid, 30)
         check(app is not None, "the app is on the AT-SPI bus")
@@ -147,7 +149,36 @@ def main():
         check({"Copy", "Regenerate", "Delete"} <= set(actions[1]), f"an answer's actions: {actions[1]}")
         check(any(a.startswith("Copy Code") for a in actions[3]), f"a code block's copy: {actions[3]}")
 
-        # A message action through the bridge: the previous version of the second question.
+        # The branch graph: a tree of cards named by speaker and text, the branch shown marked.
+        graphs = find_all(app, lambda a: a.getRole() == pyatspi.ROLE_TREE and a.name == "Conversation tree")
+        check(len(graphs) == 1, "the branch graph is on the bus")
+        if graphs:
+            cards = [graphs[0].getChildAtIndex(i) for i in range(graphs[0].childCount)]
+            names = [c.name for c in cards]
+            check("You: What is the capital of France?" in names and "You: And of Italy?" in names,
+                  f"cards named by speaker and text: {names}")
+            italy = cards[names.index("You: And of Italy?")] if "You: And of Italy?" in names else None
+            japan = [c for c in cards if c.name == "You: And of Japan?"]
+            check(bool(japan) and "on the branch shown" in japan[0].description and "reply to" in japan[0].description,
+                  f"a card says where it is: {japan[0].description if japan else None!r}")
+            if italy is not None:
+                check(walk.actions_of(italy) == ["Show in Chat"], f"a card's action: {walk.actions_of(italy)}")
+                italy.queryAction().doAction(0)
+                shown = wait_for("the card's branch shows in the chat",
+                                 lambda: (c := conversation(app)) and c.childCount == 3
+                                 and "And of Italy?" in (walk.text_of(c.getChildAtIndex(2)) or ""))
+                check(bool(shown), "Show in Chat on a card switched the chat to its branch")
+
+        # A message action through the bridge: back to the second version of the question, then
+        # the previous one again.
+        chat = conversation(app)
+        items = [chat.getChildAtIndex(i) for i in range(chat.childCount)]
+        if "Next Version" in walk.actions_of(items[2]):
+            items[2].queryAction().doAction(walk.actions_of(items[2]).index("Next Version"))
+            wait_for("the second version shows again", lambda: (c := conversation(app)) and c.childCount == 4)
+        chat = conversation(app)
+        items = [chat.getChildAtIndex(i) for i in range(chat.childCount)]
+        actions = [walk.actions_of(i) for i in items]
         versions = "Previous Version"
         check(versions in actions[2], f"the switcher is an action: {actions[2]}")
         if versions in actions[2]:
@@ -190,6 +221,11 @@ def main():
         except subprocess.TimeoutExpired:
             app_proc.kill()
         check(app_proc.returncode in (0, -15), f"the app exits cleanly (status {app_proc.returncode})")
+        if failures:  # what the app said
+            log.seek(0)
+            print("--- the app's output ---\n" + log.read()[-6000:])
+        log.close()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 main()
