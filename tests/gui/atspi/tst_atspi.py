@@ -22,6 +22,8 @@ import walk  # noqa: E402
 
 SKEIN, CLI = sys.argv[1], sys.argv[2]
 failures = []
+# Generous: under AddressSanitizer on a loaded 2-core machine one walk of the tree takes 20 s.
+WAIT = 120
 
 
 def check(condition, what):
@@ -89,7 +91,7 @@ def find_all(root, pred, out=None):
     return out
 
 
-def wait_for(what, fn, timeout=30):
+def wait_for(what, fn, timeout=WAIT):
     deadline = time.time() + timeout
     while time.time() < deadline:
         value = fn()
@@ -113,7 +115,7 @@ def main():
     app_proc = subprocess.Popen([SKEIN, "--data-dir", data, "--lang", "en", "--open", sid[:8]], env=env,
                                 stdout=log, stderr=subprocess.STDOUT)
     try:
-        app = walk.find_app(app_proc.pid, 30)
+        app = walk.find_app(app_proc.pid, WAIT)
         check(app is not None, "the app is on the AT-SPI bus")
         if app is None:
             return
@@ -194,7 +196,6 @@ def main():
         operable = {"push button", "check box", "radio button", "combo box", "page tab", "menu item",
                     "toggle button", "spin button", "slider", "push button menu", "list", "tree", "table"}
 
-        tree = walk.walk(app)
         grandchildren = {}  # entry index -> names of its children's children (a combo box's items)
         for e in tree:
             if e["parent"] >= 0 and tree[e["parent"]]["parent"] >= 0:
