@@ -40,6 +40,7 @@ public:
     QSize minimumSizeHint() const override { return {200, 140}; }
 
 protected:
+    using QWidget::metric; // the paint device's, which metric() above would hide
     void paintEvent(QPaintEvent *event) override;
     bool event(QEvent *event) override;
 

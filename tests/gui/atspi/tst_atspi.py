@@ -111,6 +111,11 @@ def main():
     data = tempfile.mkdtemp(prefix="skein-atspi-")
     sid = seed(data)
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    # Under AddressSanitizer (CI): libxkbcommon-x11 calls strndup() on X replies with a length past
+    # their end; strict_string_checks reports that as an overflow in a library that is not ours.
+    # The app on Xvfb is the only test that loads it (the others run offscreen).
+    if "ASAN_OPTIONS" in env:
+        env["ASAN_OPTIONS"] += ":strict_string_checks=0"
     log = open(os.path.join(data, "skein.log"), "w+", encoding="utf-8")
     app_proc = subprocess.Popen([SKEIN, "--data-dir", data, "--lang", "en", "--open", sid[:8]], env=env,
                                 stdout=log, stderr=subprocess.STDOUT)

@@ -178,7 +178,18 @@ struct ChatFixture
     {
         const QModelIndex index = thread()->index(row);
         view()->scrollTo(index);
-        const QRect rect = view()->visualRect(index);
+        // As a user's eye does: wait until the rows stop moving (heights measured while painting
+        // are applied on a later turn, and a press makes the row current, which scrolls to it).
+        QRect rect;
+        for (int settled = 0, rounds = 0; settled < 3 && rounds < 100; ++rounds) {
+            window->grab();
+            QTest::qWait(20);
+            view()->scrollTo(index);
+            const QRect now = view()->visualRect(index);
+            settled = now == rect ? settled + 1 : 0;
+            rect = now;
+        }
+        view()->setCurrentIndex(index);
         const QList<MessageDelegate::Hit> hits = view()->messageDelegate()->hits(index, rect);
         for (const MessageDelegate::Hit &hit : hits)
             if (hit.action == action && (data.isEmpty() || hit.data == data)) {
