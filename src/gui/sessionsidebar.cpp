@@ -8,86 +8,35 @@
 #include "models/searchresultmodel.h"
 #include "models/sessionlistmodel.h"
 #include "safetextdocument.h"
+#include "themecolors.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
+#include <QApplication>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStyledItemDelegate>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
 
 namespace Skein {
 
 namespace {
-
-// Group headers as small muted captions; sessions as one elided line with a pin mark.
-class SessionDelegate final : public QStyledItemDelegate
-{
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        const int line = option.fontMetrics.height();
-        return QSize(100, index.data(SessionListModel::IsHeaderRole).toBool() ? line + 14 : line + 12);
-    }
-
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        if (!index.data(SessionListModel::IsHeaderRole).toBool()) {
-            QStyleOptionViewItem opt = option;
-            initStyleOption(&opt, index);
-            if (index.data(SessionListModel::PinnedRole).toBool())
-                opt.text = QStringLiteral("★ ") + opt.text;
-            // A conversation with a reply under way has a mark at the end of its row: a dot while
-            // it runs, a "!" while it waits for the user's approval of a tool call.
-            const int activity = index.data(SessionListModel::ActivityRole).toInt();
-            const int mark = activity ? option.fontMetrics.height() : 0;
-            opt.rect.setRight(opt.rect.right() - mark);
-            opt.widget->style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-            if (activity) {
-                painter->save();
-                painter->setRenderHint(QPainter::Antialiasing);
-                const QRect cell(option.rect.right() - mark, option.rect.top(), mark, option.rect.height());
-                const bool waiting = activity == 2;
-                const QColor color = option.palette.color(waiting ? QPalette::Link : QPalette::Highlight);
-                const int d = waiting ? mark - 4 : mark / 2;
-                const QRect dot(cell.center().x() - d / 2, cell.center().y() - d / 2, d, d);
-                painter->setPen(Qt::NoPen);
-                painter->setBrush(color);
-                painter->drawEllipse(dot);
-                if (waiting) {
-                    painter->setPen(option.palette.color(QPalette::HighlightedText));
-                    QFont bold = option.font;
-                    bold.setBold(true);
-                    painter->setFont(bold);
-                    painter->drawText(dot, Qt::AlignCenter, QStringLiteral("!"));
-                }
-                painter->restore();
-            }
-            return;
-        }
-        painter->save();
-        QFont f = option.font;
-        f.setPointSizeF(f.pointSizeF() * 0.85);
-        f.setBold(true);
-        painter->setFont(f);
-        painter->setPen(option.palette.color(QPalette::PlaceholderText));
-        painter->drawText(option.rect.adjusted(6, 6, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                          index.data().toString().toUpper());
-        painter->restore();
-    }
-};
 
 // A hit: the session title, then the snippet with the matches in bold.
 class ResultDelegate final : public QStyledItemDelegate
@@ -161,7 +110,8 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     m_list->setObjectName(QStringLiteral("sessionList"));
     m_list->setAccessibleName(tr("Conversation list"));
     m_list->setModel(controller.sessionModel());
-    m_list->setItemDelegate(new SessionDelegate(m_list));
+    auto *delegate = new SessionDelegate(m_list);
+    m_list->setItemDelegate(delegate);
     m_list->setUniformItemSizes(false);
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -236,6 +186,14 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     });
     connect(m_results, &QListView::clicked, m_results, &QListView::activated);
     connect(m_list, &QListView::customContextMenuRequested, this, &SessionSidebar::showContextMenu);
+    connect(delegate, &SessionDelegate::actionTriggered, this, &SessionSidebar::onRowAction);
+    // A reply that ends (or fails) in a conversation not shown leaves it unread until it is opened.
+    connect(&controller, &ChatController::runFinished, this, [this](const QString &sessionId) {
+        if (sessionId != m_controller.currentSessionId())
+            m_controller.sessionModel()->setUnread(sessionId, true);
+    });
+    connect(&controller, &ChatController::currentSessionChanged, this,
+            [this](const QString &sessionId) { m_controller.sessionModel()->setUnread(sessionId, false); });
     connect(&controller, &ChatController::currentSessionChanged, this, &SessionSidebar::selectSession);
     connect(controller.sessionModel(), &QAbstractItemModel::modelReset, this,
             [this] { selectSession(m_controller.currentSessionId()); });
@@ -314,6 +272,32 @@ void SessionSidebar::showContextMenu(const QPoint &pos)
     menu->setAttribute(Qt::WA_DeleteOnClose);
     fillMenu(menu, id);
     menu->popup(m_list->viewport()->mapToGlobal(pos));
+}
+
+void SessionSidebar::onRowAction(const QString &sessionId, SessionDelegate::Action action, const QRect &at)
+{
+    switch (action) {
+    case SessionDelegate::Action::Pin:
+        m_controller.setPinned(sessionId, !m_controller.sessionModel()->session(sessionId).pinned);
+        break;
+    case SessionDelegate::Action::Delete:
+        m_controller.deleteSession(sessionId);
+        break;
+    case SessionDelegate::Action::More: {
+        // As the context menu: the row becomes the current one (Rename acts on it).
+        const int row = m_controller.sessionModel()->rowOf(sessionId);
+        if (row < 0)
+            return;
+        m_list->setCurrentIndex(m_controller.sessionModel()->index(row));
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        fillMenu(menu, sessionId);
+        menu->popup(at.bottomLeft());
+        break;
+    }
+    case SessionDelegate::Action::None:
+        break;
+    }
 }
 
 void SessionSidebar::exportSession(const QString &sessionId)

@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include "sessiondelegate.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -21,7 +23,8 @@ class ChatController;
 
 // The left column: New chat, the search box (Ctrl+K) with full-text hits and highlighted
 // snippets, the grouped session list (Pinned / Today / Yesterday / Previous 7 days / Older)
-// with inline rename, a context menu, and the undo bar shown after a delete.
+// with inline rename, a context menu, buttons on the row under the mouse, the marks of
+// conversations replying, waiting or unread, and the undo bar shown after a delete.
 class SessionSidebar final : public QWidget
 {
     Q_OBJECT
@@ -47,6 +50,7 @@ public:
 private:
     void showContextMenu(const QPoint &pos);
     void selectSession(const QString &sessionId);
+    void onRowAction(const QString &sessionId, SessionDelegate::Action action, const QRect &at);
 
     ChatController &m_controller;
     QLineEdit *m_search;

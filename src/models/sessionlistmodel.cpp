@@ -5,6 +5,9 @@
 #include "sessionlistmodel.h"
 
 #include "models/plaintooltip.h"
+
+#include <QStringList>
+
 #include <algorithm>
 
 namespace Skein {
@@ -23,7 +26,9 @@ void SessionListModel::setSessions(const QList<Session> &sessions)
     for (const Session &s : sessions)
         if (!s.archived)
             m_sessions.insert(s.id, s);
-    m_hidden.intersect(QSet<QString>(m_sessions.keyBegin(), m_sessions.keyEnd()));
+    const QSet<QString> ids(m_sessions.keyBegin(), m_sessions.keyEnd());
+    m_hidden.intersect(ids);
+    m_unread.intersect(ids);
     m_rows = buildRows();
     m_rowOf.clear();
     for (int i = 0; i < m_rows.size(); ++i)
@@ -47,6 +52,7 @@ void SessionListModel::remove(const QString &id)
     if (m_sessions.remove(id) == 0)
         return;
     m_hidden.remove(id);
+    m_unread.remove(id);
     rebuild();
 }
 
@@ -58,6 +64,7 @@ void SessionListModel::setHidden(const QString &id, bool hidden)
         m_hidden.insert(id);
     else
         m_hidden.remove(id);
+    m_unread.remove(id);
     rebuild();
 }
 
@@ -193,14 +200,7 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return plainToolTip(s.title);
     case Qt::AccessibleDescriptionRole:
-        switch (m_activity.value(s.id)) {
-        case 1:
-            return tr("Replying");
-        case 2:
-            return tr("Waiting for your approval");
-        default:
-            return {};
-        }
+        return stateText(s);
     case IdRole:
         return s.id;
     case IsHeaderRole:
@@ -213,6 +213,8 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
         return int(row.group);
     case ActivityRole:
         return m_activity.value(s.id);
+    case UnreadRole:
+        return m_unread.contains(s.id);
     default:
         return {};
     }
@@ -226,6 +228,39 @@ void SessionListModel::setActivity(const QString &id, int activity)
         m_activity.remove(id);
     else
         m_activity.insert(id, activity);
+    const int row = rowOf(id);
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row), index(row));
+}
+
+QString SessionListModel::stateText(const Session &session) const
+{
+    QStringList parts;
+    switch (m_activity.value(session.id)) {
+    case 1:
+        parts << tr("Replying");
+        break;
+    case 2:
+        parts << tr("Waiting for your approval");
+        break;
+    default:
+        break;
+    }
+    if (m_unread.contains(session.id))
+        parts << tr("Unread");
+    if (session.pinned)
+        parts << tr("Pinned");
+    return parts.join(tr(", ", "between the states of a conversation a screen reader reads"));
+}
+
+void SessionListModel::setUnread(const QString &id, bool unread)
+{
+    if (!m_sessions.contains(id) || m_unread.contains(id) == unread)
+        return;
+    if (unread)
+        m_unread.insert(id);
+    else
+        m_unread.remove(id);
     const int row = rowOf(id);
     if (row >= 0)
         Q_EMIT dataChanged(index(row), index(row));
@@ -267,6 +302,7 @@ QHash<int, QByteArray> SessionListModel::roleNames() const
     names.insert(UpdatedAtRole, "updatedAt");
     names.insert(GroupRole, "group");
     names.insert(ActivityRole, "activity");
+    names.insert(UnreadRole, "unread");
     return names;
 }
 

@@ -35,6 +35,9 @@ public:
         // What a turn of this process does in the conversation: 0 idle, 1 running, 2 waiting for
         // the user's approval (Conversations::Activity).
         ActivityRole,
+        // A reply finished (or failed) in this conversation while another one was open, and the
+        // user has not opened it since (bool).
+        UnreadRole,
     };
     enum class Group { Pinned, Today, Yesterday, Previous7Days, Older };
     Q_ENUM(Group)
@@ -51,6 +54,9 @@ public:
     // The sidebar's mark for a conversation with a turn running (0: none).
     void setActivity(const QString &id, int activity);
     int activity(const QString &id) const { return m_activity.value(id); }
+    // The unread mark (in memory: kept across setSessions, dropped when the session goes).
+    void setUnread(const QString &id, bool unread);
+    bool isUnread(const QString &id) const { return m_unread.contains(id); }
     // "Now" for grouping; defaults to the current time at each rebuild (tests pin it).
     void setNow(const QDateTime &now);
 
@@ -80,12 +86,15 @@ private:
         Group group = Group::Older;
     };
     QList<Row> buildRows() const;
+    // What a screen reader says after the title: "Replying", "Unread", "Pinned"…
+    QString stateText(const Session &session) const;
     // Resets only when the order of rows changes; otherwise announces changed rows.
     void rebuild();
 
     QHash<QString, Session> m_sessions;
     QSet<QString> m_hidden;
     QHash<QString, int> m_activity;
+    QSet<QString> m_unread;
     QList<Row> m_rows;
     QHash<QString, int> m_rowOf;
     QDateTime m_now;
