@@ -4,6 +4,7 @@
 
 #include "aboutdialog.h"
 
+#include "accessibility.h"
 #include "app/appcontext.h"
 #include "core/appinfo.h"
 #include "ui_aboutdialog.h"
@@ -28,6 +29,8 @@ AboutDialog::AboutDialog(const QList<ComponentVersion> &components, QWidget *par
     for (const ComponentVersion &c : all)
         new QTreeWidgetItem(m_ui->versionsView, QStringList {c.name, c.version});
     m_ui->versionsView->resizeColumnToContents(0);
+    m_ui->versionsView->setAccessibleName(tr("Components and their versions"));
+    Accessibility::layOutNow(m_ui->versionsView);
 }
 
 AboutDialog::~AboutDialog() = default;

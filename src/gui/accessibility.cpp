@@ -5,6 +5,9 @@
 #include "accessibility.h"
 
 #include <QAbstractItemModel>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -75,6 +78,21 @@ void KeyedItems::forgetAll()
 void layOutNow(QTreeView *view)
 {
     view->doItemsLayout();
+}
+
+void nameComboEditors(QWidget *root)
+{
+    QHash<const QWidget *, QString> labels;
+    for (const QLabel *label : root->findChildren<QLabel *>())
+        if (label->buddy())
+            labels.insert(label->buddy(), label->text().remove(QLatin1Char('&')).remove(QLatin1Char(':')).trimmed());
+    for (QComboBox *combo : root->findChildren<QComboBox *>()) {
+        QLineEdit *edit = combo->lineEdit();
+        if (!edit || !edit->accessibleName().isEmpty())
+            continue;
+        const QString name = combo->accessibleName().isEmpty() ? labels.value(combo) : combo->accessibleName();
+        edit->setAccessibleName(name);
+    }
 }
 
 } // namespace Skein::Accessibility

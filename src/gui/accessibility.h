@@ -64,4 +64,8 @@ private:
 void layOutEagerly(QTreeView *view);
 void layOutNow(QTreeView *view);
 
+// Gives the text box of every editable combo box under root the combo box's name (its own
+// accessible name, else its label's text): a screen reader announces that box, not the combo.
+void nameComboEditors(QWidget *root);
+
 } // namespace Skein::Accessibility

@@ -13,6 +13,7 @@
 #include "usageview.h"
 
 #include <QAction>
+#include <QIcon>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
@@ -28,9 +29,9 @@ InspectorPanels::InspectorPanels(AppContext &context, QTabWidget *tabs, QWidget 
     m_branches = new BranchView(tabs);
     m_memory = new MemoryInspector(context.memories(), tabs);
     m_contextView = new ContextInspector(context.contextService(), tabs);
-    tabs->addTab(m_branches, tr("Branches"));
-    tabs->addTab(m_memory, tr("Memory"));
-    tabs->addTab(m_contextView, tr("Context"));
+    tabs->addTab(m_branches, QIcon::fromTheme(QStringLiteral("vcs-branch")), tr("Branches"));
+    tabs->addTab(m_memory, QIcon::fromTheme(QStringLiteral("bookmarks")), tr("Memory"));
+    tabs->addTab(m_contextView, QIcon::fromTheme(QStringLiteral("documentinfo")), tr("Context"));
 
     connect(m_branches, &BranchView::messageActivated, this,
             [this](const QString &messageId) { Q_EMIT showMessageRequested(m_sessionId, messageId); });

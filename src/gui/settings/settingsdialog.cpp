@@ -10,12 +10,17 @@
 #include "approvalspage.h"
 #include "datapage.h"
 #include "defaultspage.h"
+#include "gui/accessibility.h"
 #include "mcppage.h"
 #include "providerspage.h"
 #include "settingssaver.h"
 #include "ui_settingsdialog.h"
 
+#include <QIcon>
+#include <QListWidgetItem>
 #include <QPushButton>
+
+using namespace Qt::StringLiterals;
 
 namespace Skein {
 
@@ -30,13 +35,13 @@ SettingsDialog::SettingsDialog(AppContext &context, QWidget *parent)
 
     auto *providers = new ProvidersPage(context.providerService(), m_saver, this);
     connect(providers, &ProvidersPage::providersChanged, this, &SettingsDialog::providersChanged);
-    addPage(Page::Providers, tr("Providers"), providers);
-    addPage(Page::Context, tr("Context & Agent"), new DefaultsPage(m_saver, this));
-    addPage(Page::Memory, tr("Memory"), new MemoryPage(m_saver, providers->providers(), this));
-    addPage(Page::McpServers, tr("MCP Servers"), new McpPage(context.mcpServerService(), m_saver, this));
-    addPage(Page::ToolApprovals, tr("Tool Approvals"), new ApprovalsPage(m_saver, this));
-    addPage(Page::Appearance, tr("Appearance"), new AppearancePage(context, this));
-    addPage(Page::Data, tr("Data"), new DataPage(context.dataService(), this));
+    addPage(Page::Providers, u"network-server"_s, tr("Providers"), providers);
+    addPage(Page::Context, u"documentinfo"_s, tr("Context & Agent"), new DefaultsPage(m_saver, this));
+    addPage(Page::Memory, u"bookmarks"_s, tr("Memory"), new MemoryPage(m_saver, providers->providers(), this));
+    addPage(Page::McpServers, u"plugins"_s, tr("MCP Servers"), new McpPage(context.mcpServerService(), m_saver, this));
+    addPage(Page::ToolApprovals, u"security-high"_s, tr("Tool Approvals"), new ApprovalsPage(m_saver, this));
+    addPage(Page::Appearance, u"color-management"_s, tr("Appearance"), new AppearancePage(context, this));
+    addPage(Page::Data, u"drive-harddisk"_s, tr("Data"), new DataPage(context.dataService(), this));
     connect(m_ui->settingsPageList, &QListWidget::currentRowChanged, m_ui->settingsPages,
             &QStackedWidget::setCurrentIndex);
     m_ui->settingsPageList->setCurrentRow(0);
@@ -48,15 +53,16 @@ SettingsDialog::SettingsDialog(AppContext &context, QWidget *parent)
             lastOfPages = w;
     setTabOrder(lastOfPages, m_ui->settingsButtons->button(QDialogButtonBox::Close));
     connect(m_saver, &SettingsSaver::failed, this, &SettingsDialog::showProblem);
+    Accessibility::nameComboEditors(this);
     load();
 }
 
 SettingsDialog::~SettingsDialog() = default;
 
-void SettingsDialog::addPage(Page page, const QString &title, QWidget *widget)
+void SettingsDialog::addPage(Page page, const QString &icon, const QString &title, QWidget *widget)
 {
     m_order.append(page);
-    m_ui->settingsPageList->addItem(title);
+    m_ui->settingsPageList->addItem(new QListWidgetItem(QIcon::fromTheme(icon), title));
     m_ui->settingsPages->addWidget(widget);
 }
 

@@ -47,7 +47,7 @@ Q_SIGNALS:
     void providersChanged();
 
 private:
-    void addPage(Page page, const QString &title, QWidget *widget);
+    void addPage(Page page, const QString &icon, const QString &title, QWidget *widget);
     void load();
     void showProblem(const QString &message);
 

@@ -10,8 +10,8 @@ usage: with-atspi.sh tst_atspi.py SKEIN SKEIN_CLI
 Starts the app on a fresh data dir with a conversation open (skein --open PREFIX), walks the
 accessible tree of every window over and over (a walk once crashed Skein: a hidden tree's
 pending layout freed the accessible cell being read), reads the conversation's messages in
-order, checks that every control has a name, runs a message action, and opens and walks the
-Settings dialog.
+order, runs a message action, opens Settings, Usage and About through their menu items, walks
+them all and checks that every control of every window has a name.
 """
 import json, os, shutil, subprocess, sys, tempfile, time, uuid
 
@@ -197,6 +197,28 @@ def main():
             check(bool(switched), "Previous Version switched the branch")
             check(app_proc.poll() is None, "the app still runs after the switch")
 
+        # The other windows, opened as a screen reader user would, through their menu items:
+        # Settings, Usage and About are walked with the main window, and the app survives.
+        for item, title in (("Settings…", "Settings"), ("Usage…", "Usage"), ("About Skein", "About Skein")):
+            items = find_all(app, lambda a: a.getRole() == pyatspi.ROLE_MENU_ITEM and a.name == item)
+            check(len(items) >= 1, f"the menu item {item!r} is on the bus")
+            if not items:
+                continue
+            names = walk.actions_of(items[0])
+            items[0].queryAction().doAction(0)
+            window = wait_for(f"the {title} window opens ({names})",
+                              lambda: any(title in (app.getChildAtIndex(i).name or "")
+                                          for i in range(app.childCount) if app.getChildAtIndex(i) is not None))
+            check(bool(window), f"{item} opened its window")
+        try:
+            tree = walk.walk(app)
+        except Exception as e:
+            check(False, f"the walk with every window open ({e})")
+            return
+        windows = [app.getChildAtIndex(i).name for i in range(app.childCount)]
+        check(app_proc.poll() is None and len(windows) >= 4,
+              f"{len(tree)} objects read in {len(windows)} windows {windows}, the app still runs")
+
         # Every control a user can operate has a name, shown or not (a hidden panel's too).
         operable = {"push button", "check box", "radio button", "combo box", "page tab", "menu item",
                     "toggle button", "spin button", "slider", "push button menu", "list", "tree", "table"}
@@ -218,7 +240,15 @@ def main():
             editable = e["role"] in ("text", "entry", "password text") and "editable" in e["states"]
             return (e["role"] in operable or editable) and not e["name"]
 
-        nameless = [(e["role"], e["name"], e["description"]) for n, e in enumerate(tree) if unnamed(n, e)]
+        def where(e):  # the named ancestors, for the report
+            names = []
+            while e["parent"] >= 0:
+                e = tree[e["parent"]]
+                if e["name"]:
+                    names.append(f'{e["role"]} {e["name"]!r}')
+            return " < ".join(names[:3])
+
+        nameless = [(e["role"], e["description"], where(e)) for n, e in enumerate(tree) if unnamed(n, e)]
         check(not nameless, f"every control has a name (unnamed: {nameless})")
     finally:
         app_proc.terminate()
