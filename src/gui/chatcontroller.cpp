@@ -182,13 +182,14 @@ void ChatController::reloadProviders()
             if (!p.enabled)
                 continue;
             QStringList seen;
+            const bool local = p.isLocal();
             for (const ModelInfo &m : p.models) {
-                m_choices.append(ModelChoice {p.id, p.name, m.id, m.contextWindow});
+                m_choices.append(ModelChoice {p.id, p.name, m.id, m.contextWindow, local});
                 seen << m.id;
                 infos << m;
             }
             if (!p.defaultModel.isEmpty() && !seen.contains(p.defaultModel))
-                m_choices.prepend(ModelChoice {p.id, p.name, p.defaultModel, 0});
+                m_choices.prepend(ModelChoice {p.id, p.name, p.defaultModel, 0, local});
         }
         m_thread->setModelInfo(infos);
         if (m_choice.model.isEmpty() && !m_choices.isEmpty())

@@ -5,34 +5,72 @@
 #include "composer.h"
 
 #include "core/tokens/tokenestimator.h"
+#include "themecolors.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace Skein {
 
+namespace {
+bool s_enterSends = true;
+}
+
 ComposerEdit::ComposerEdit(QWidget *parent)
     : QPlainTextEdit(parent)
+    , m_enterSends(s_enterSends)
 {
     setObjectName(QStringLiteral("composerEdit"));
     setAccessibleName(tr("Message"));
     setPlaceholderText(tr("Write a message…"));
     setTabChangesFocus(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    // The line count follows wrapping: it changes with the text and with the width.
+    connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            [this] { updateGeometry(); });
 }
 
 ComposerEdit::~ComposerEdit() = default;
 
+void ComposerEdit::setEnterSendsByDefault(bool enterSends)
+{
+    s_enterSends = enterSends;
+}
+
+void ComposerEdit::setLineRange(int minLines, int maxLines)
+{
+    m_minLines = std::max(1, minLines);
+    m_maxLines = std::max(m_minLines, maxLines);
+    updateGeometry();
+}
+
+int ComposerEdit::heightFor(int lines) const
+{
+    const QMargins m = contentsMargins();
+    return int(std::ceil(fontMetrics().lineSpacing() * lines + 2 * document()->documentMargin())) + m.top() + m.bottom()
+        + 2 * frameWidth() + 2;
+}
+
 QSize ComposerEdit::sizeHint() const
 {
-    const int lines = 3;
-    return QSize(400, fontMetrics().lineSpacing() * lines + 16);
+    // QPlainTextDocumentLayout measures its height in lines, wrapped lines included.
+    const int lines = int(std::ceil(document()->documentLayout()->documentSize().height()));
+    return QSize(400, heightFor(std::clamp(lines, m_minLines, m_maxLines)));
+}
+
+QSize ComposerEdit::minimumSizeHint() const
+{
+    return QSize(100, heightFor(m_minLines));
 }
 
 void ComposerEdit::keyPressEvent(QKeyEvent *event)
@@ -56,11 +94,81 @@ void ComposerEdit::keyPressEvent(QKeyEvent *event)
     QPlainTextEdit::keyPressEvent(event);
 }
 
+TokenMeter::TokenMeter(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("tokenEstimate"));
+    setAccessibleName(tr("Token estimate"));
+    // It gives way when the window is narrow (its full text is in the tooltip).
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+}
+
+TokenMeter::~TokenMeter() = default;
+
+void TokenMeter::setTokens(qint64 draft, qint64 request, qint64 window)
+{
+    m_draft = draft;
+    m_request = request;
+    m_window = window;
+    const QLocale locale;
+    m_text = window > 0 ? tr("%1 / %2 tokens").arg(locale.toString(request), locale.toString(window))
+                        : tr("%1 tokens").arg(locale.toString(request));
+    QString full = tr("Draft ≈ %1 tokens · request ≈ %2").arg(locale.toString(draft), locale.toString(request));
+    if (window > 0)
+        full += tr(" of %1").arg(locale.toString(window));
+    setToolTip(full);
+    setAccessibleDescription(full);
+    update();
+}
+
+double TokenMeter::fill() const
+{
+    return m_window > 0 ? std::clamp(double(m_request) / double(m_window), 0.0, 1.0) : 0.0;
+}
+
+QSize TokenMeter::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.horizontalAdvance(m_text) + 8, fm.height() + 6);
+}
+
+QSize TokenMeter::minimumSizeHint() const
+{
+    return QSize(40, QFontMetrics(font()).height() + 6);
+}
+
+void TokenMeter::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    const QPalette &pal = palette();
+    const QFontMetrics fm(font());
+    const QRect textRect(0, 0, width(), fm.height());
+    p.setPen(ThemeColors::muted(pal));
+    p.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(m_text, Qt::ElideRight, width()));
+    if (m_window <= 0)
+        return;
+    // The bar: the window as a track, the request over it, the draft's share at its end.
+    const int barW = std::min(width(), std::max(60, fm.horizontalAdvance(m_text)));
+    const QRectF track(0.5, fm.height() + 2.5, barW - 1, 3);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(ThemeColors::mix(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.18));
+    p.drawRoundedRect(track, 1.5, 1.5);
+    const bool over = m_request > m_window * 9 / 10;
+    const QColor used = over ? ThemeColors::error(pal) : ThemeColors::highlight(pal);
+    const qreal requestW = track.width() * fill();
+    const qreal draftW = m_request > 0 ? std::min(requestW, requestW * double(m_draft) / double(m_request)) : 0.0;
+    p.setBrush(ThemeColors::mix(used, pal.color(QPalette::Window), 0.45));
+    p.drawRoundedRect(QRectF(track.left(), track.top(), requestW - draftW, track.height()), 1.5, 1.5);
+    p.setBrush(used);
+    p.drawRoundedRect(QRectF(track.left() + requestW - draftW, track.top(), draftW, track.height()), 1.5, 1.5);
+}
+
 Composer::Composer(QWidget *parent)
     : QWidget(parent)
     , m_edit(new ComposerEdit(this))
     , m_models(new QComboBox(this))
-    , m_estimate(new QLabel(this))
+    , m_estimate(new TokenMeter(this))
     , m_queued(new QLabel(this))
     , m_send(new QPushButton(this))
     , m_estimateTimer(new QTimer(this))
@@ -71,12 +179,6 @@ Composer::Composer(QWidget *parent)
     m_models->setToolTip(tr("The model that answers the next message"));
     m_models->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_models->setMinimumContentsLength(12);
-    m_estimate->setObjectName(QStringLiteral("tokenEstimate"));
-    m_estimate->setTextFormat(Qt::PlainText);
-    m_estimate->setAccessibleName(tr("Token estimate"));
-    // The estimate gives way when the window is narrow (its full text is in the tooltip).
-    m_estimate->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_estimate->setMinimumWidth(40);
     m_queued->setObjectName(QStringLiteral("queuedLabel"));
     m_queued->setTextFormat(Qt::PlainText);
     m_queued->hide();
@@ -136,12 +238,16 @@ void Composer::clear()
 
 void Composer::setEnterSendsEverywhere(bool enterSends)
 {
-    for (QWidget *window : QApplication::topLevelWidgets())
+    // Composers and the editors of messages being edited in place.
+    ComposerEdit::setEnterSendsByDefault(enterSends);
+    for (QWidget *window : QApplication::topLevelWidgets()) {
         for (Composer *composer : window->findChildren<Composer *>())
             composer->setEnterSends(enterSends);
-    for (QWidget *window : QApplication::topLevelWidgets())
+        for (ComposerEdit *edit : window->findChildren<ComposerEdit *>())
+            edit->setEnterSends(enterSends);
         if (auto *composer = qobject_cast<Composer *>(window))
             composer->setEnterSends(enterSends);
+    }
 }
 
 void Composer::setEnterSends(bool enterSends)
@@ -156,7 +262,8 @@ void Composer::setChoices(const QList<ModelChoice> &choices)
     m_choices = choices;
     m_models->clear();
     for (const ModelChoice &c : choices)
-        m_models->addItem(c.providerName.isEmpty() ? c.model : c.model + QStringLiteral(" · ") + c.providerName);
+        m_models->addItem(QIcon::fromTheme(c.local ? QStringLiteral("computer") : QStringLiteral("network-server")),
+                          c.providerName.isEmpty() ? c.model : c.model + QStringLiteral(" · ") + c.providerName);
     if (choices.isEmpty())
         m_models->addItem(tr("No provider configured"));
     m_models->setEnabled(!choices.isEmpty());
@@ -213,13 +320,8 @@ void Composer::updateEstimate()
     const TokenEstimator estimator = TokenEstimator::forModel(choice.model);
     const QString draft = m_edit->toPlainText();
     m_draftTokens = draft.isEmpty() ? 0 : estimator.estimateMessage(u"user", draft);
-    const QLocale locale;
     const qint64 total = m_contextTokens + m_draftTokens + TokenEstimator::replyPriming();
-    QString text = tr("Draft ≈ %1 tokens · request ≈ %2").arg(locale.toString(m_draftTokens), locale.toString(total));
-    if (choice.contextWindow > 0)
-        text += tr(" of %1").arg(locale.toString(choice.contextWindow));
-    m_estimate->setText(text);
-    m_estimate->setToolTip(text);
+    m_estimate->setTokens(m_draftTokens, total, choice.contextWindow);
 }
 
 void Composer::updateButton()

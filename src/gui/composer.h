@@ -17,7 +17,8 @@ class QTimer;
 namespace Skein {
 
 // The text box: Enter sends and Shift+Enter starts a new line, or the other way round
-// (Ctrl+Enter always sends); see Composer::setEnterSends.
+// (Ctrl+Enter always sends); see Composer::setEnterSends. It grows with its text, from minLines
+// to maxLines, and scrolls beyond.
 class ComposerEdit final : public QPlainTextEdit
 {
     Q_OBJECT
@@ -28,16 +29,52 @@ public:
     ~ComposerEdit() override;
     void setEnterSends(bool enterSends) { m_enterSends = enterSends; }
     bool enterSends() const { return m_enterSends; }
+    void setLineRange(int minLines, int maxLines);
+    // What a text box made from now on starts with (the setting, applied by Composer).
+    static void setEnterSendsByDefault(bool enterSends);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
     void submitted();
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
-    QSize sizeHint() const override;
 
 private:
-    bool m_enterSends = true;
+    int heightFor(int lines) const;
+    bool m_enterSends;
+    int m_minLines = 2;
+    int m_maxLines = 12;
+};
+
+// The composer's token estimate: a short figure and a thin bar of the request against the
+// model's context window (the draft's share drawn stronger); the full sentence is its tooltip
+// and its accessible description.
+class TokenMeter final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TokenMeter)
+
+public:
+    explicit TokenMeter(QWidget *parent = nullptr);
+    ~TokenMeter() override;
+    void setTokens(qint64 draft, qint64 request, qint64 window);
+    QString text() const { return m_text; }
+    QString description() const { return toolTip(); }
+    // The share of the window the request takes (0 when the window is unknown).
+    double fill() const;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    qint64 m_draft = 0;
+    qint64 m_request = 0;
+    qint64 m_window = 0;
+    QString m_text;
 };
 
 // A model the picker offers: provider id + model id.
@@ -47,6 +84,7 @@ struct ModelChoice
     QString providerName;
     QString model;
     qint64 contextWindow = 0;
+    bool local = false; // served from this machine: the picker shows a computer, else a server
 };
 
 // The composer under the chat: text box, model picker, live token estimate, Send / Stop and
@@ -78,6 +116,7 @@ public:
     // Tokens of the rest of the request (history, system prompt) added to the draft's estimate.
     void setContextTokens(qint64 tokens);
     qint64 draftTokens() const { return m_draftTokens; }
+    TokenMeter *tokenMeter() const { return m_estimate; }
     void setBusy(bool busy);
     void setQueued(int count);
 
@@ -92,7 +131,7 @@ private:
 
     ComposerEdit *m_edit;
     QComboBox *m_models;
-    QLabel *m_estimate;
+    TokenMeter *m_estimate;
     QLabel *m_queued;
     QPushButton *m_send;
     QTimer *m_estimateTimer;

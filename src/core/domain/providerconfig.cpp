@@ -4,6 +4,8 @@
 
 #include "core/domain/providerconfig.h"
 
+#include <QUrl>
+
 namespace Skein {
 
 QString apiKeyStateName(ApiKeyState state)
@@ -17,6 +19,12 @@ QString apiKeyStateName(ApiKeyState state)
         break;
     }
     return {};
+}
+
+bool ProviderConfig::isLocalUrl(const QString &url)
+{
+    const QString host = QUrl(url).host();
+    return host == u"localhost" || host == u"127.0.0.1" || host == u"::1";
 }
 
 ApiKeyState apiKeyStateFromString(QStringView text)

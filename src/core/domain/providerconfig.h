@@ -49,6 +49,10 @@ struct ProviderConfig
     // review", until the user enables it on this machine (SPEC §7, issue #13). Never exported.
     bool importedForReview = false;
 
+    // Served from this machine (localhost, 127.0.0.1, ::1): such servers usually need no key.
+    bool isLocal() const { return isLocalUrl(baseUrl); }
+    static bool isLocalUrl(const QString &url);
+
     friend bool operator==(const ProviderConfig &, const ProviderConfig &) = default;
 };
 

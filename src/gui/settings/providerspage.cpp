@@ -27,16 +27,6 @@
 
 namespace Skein {
 
-namespace {
-
-bool isLocalUrl(const QString &url)
-{
-    const QString host = QUrl(url).host();
-    return host == u"localhost" || host == u"127.0.0.1" || host == u"::1";
-}
-
-} // namespace
-
 ProvidersPage::ProvidersPage(ProviderService &service, SettingsSaver *saver, QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::ProvidersPage>())
@@ -267,7 +257,7 @@ void ProvidersPage::refreshKeyState()
         setKeyState(KeyState::Unknown);
         return;
     }
-    const KeyState none = isLocalUrl(m_current.baseUrl) ? KeyState::NotNeeded : KeyState::Missing;
+    const KeyState none = ProviderConfig::isLocalUrl(m_current.baseUrl) ? KeyState::NotNeeded : KeyState::Missing;
     if (m_current.apiKey == ApiKeyState::None) {
         // Recorded without a key: the keychain is not asked (it may not even exist here).
         if (m_service.keyAvailability() == SecretStore::Availability::Unavailable)

@@ -84,9 +84,10 @@ int main(int argc, char **argv)
     secrets->write(ProviderKinds::secretKey(QStringLiteral("openai-sample")), QStringLiteral("sample"), &app,
                    [](const SecretResult &) { });
     context.setSecretStore(std::move(secrets));
-    if (dark) {
+    {
+        // As the app starts: the chosen theme and the icon set (Settings' page list has icons).
         AppearanceSettings look;
-        look.theme = AppearanceSettings::Theme::Dark;
+        look.theme = dark ? AppearanceSettings::Theme::Dark : AppearanceSettings::Theme::System;
         Appearance::apply(look);
     }
     const QString suffix
