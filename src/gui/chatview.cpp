@@ -6,6 +6,7 @@
 
 #include "chataccessible.h"
 #include "linkopener.h"
+#include "messageeditor.h"
 #include "messageselection.h"
 #include "models/plaintooltip.h"
 #include "models/threadmodel.h"
@@ -72,6 +73,7 @@ ChatView::~ChatView()
     // when this object is only a QWidget any more (UBSan: a member call on the wrong type).
     delete m_selection;
     m_selection = nullptr;
+    delete m_editor;
 }
 
 void ChatView::setThreadModel(ThreadModel *model)
@@ -407,7 +409,10 @@ void ChatView::showActions(const QModelIndex &index, const QPoint &globalPos)
     // Keyboard users stay in the conversation once they chose an action (when the menu is gone).
     connect(menu, &QMenu::triggered, this, [this] {
         QTimer::singleShot(0, this, [this] {
-            setFocus(Qt::PopupFocusReason);
+            if (m_editor)
+                m_editor->setFocus(Qt::PopupFocusReason); // Edit was chosen
+            else
+                setFocus(Qt::PopupFocusReason);
             if (!window()->isActiveWindow())
                 window()->activateWindow();
         });
@@ -435,8 +440,12 @@ void ChatView::trigger(const QModelIndex &index, const MessageDelegate::Hit &hit
         m_selection->selectAll(id);
         setFocus(Qt::OtherFocusReason);
         return;
+    case MessageDelegate::Action::Edit:
+        editInPlace(index);
+        return;
     case MessageDelegate::Action::ToggleReasoning:
     case MessageDelegate::Action::ToggleTool:
+    case MessageDelegate::Action::ToggleCode:
         m_delegate->toggle(id, hit.data);
         viewport()->update();
         return;

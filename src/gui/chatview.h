@@ -9,10 +9,13 @@
 #include "messagedelegate.h"
 
 #include <QListView>
+#include <QPersistentModelIndex>
+#include <QPointer>
 
 namespace Skein {
 
 class LinkOpener;
+class MessageEditor;
 class MessageSelection;
 class ThreadModel;
 
@@ -54,6 +57,11 @@ public:
     QString currentMessageId() const;
     // Runs what a click on hit would do (also used by tests).
     void trigger(const QModelIndex &index, const MessageDelegate::Hit &hit);
+    // Edits a message of the user's in place (the Edit action): the message becomes an editor;
+    // sending it emits messageAction(id, Edit, the new text), Esc puts the message back.
+    void editInPlace(const QModelIndex &index);
+    void cancelEdit();
+    MessageEditor *messageEditor() const;
     // The message's actions as a menu (the Menu key, Shift+F10, a right click).
     void showActions(const QModelIndex &index, const QPoint &globalPos);
     void showActions(const QModelIndex &index) { showActions(index, actionsAnchor(index)); }
@@ -87,6 +95,8 @@ private:
 
     ThreadModel *m_model = nullptr;
     MessageDelegate *m_delegate;
+    QPointer<MessageEditor> m_editor;
+    QPersistentModelIndex m_editIndex;
     LinkOpener *m_linkOpener = nullptr;
     MessageSelection *m_selection;
     bool m_stickToBottom = true;

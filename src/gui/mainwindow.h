@@ -67,7 +67,6 @@ private:
     void buildChatMenus(QMenu *session);
     void buildToolsMenu(QMenu *tools);
     void onMessageAction(const QString &messageId, int action, const QString &data);
-    void editMessage(const QString &messageId);
     void showMessageSource(const QString &messageId);
 
     AppContext &m_context;

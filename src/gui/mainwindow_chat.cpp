@@ -40,7 +40,6 @@ namespace Skein {
 
 namespace {
 
-const auto kEnterSendsKey = QStringLiteral("composer/enterSends");
 const auto kLastSessionKey = QStringLiteral("chat/lastSession");
 
 } // namespace
@@ -66,7 +65,9 @@ void MainWindow::buildChatArea()
     m_chatStack->addWidget(welcome);
     m_chatStack->addWidget(m_chatView);
     m_composer = new Composer(m_chatArea);
-    m_composer->setEnterSends(m_context.uiState().value(kEnterSendsKey, true).toBool());
+    const bool enterSends = m_context.uiState().value(Composer::enterSendsKey(), true).toBool();
+    ComposerEdit::setEnterSendsByDefault(enterSends); // also for messages edited in place
+    m_composer->setEnterSends(enterSends);
     // The context engine's background work: after every stored reply (summaries, memories, the
     // topic check), idle compaction, and the offer to continue an unrelated task elsewhere.
     MemoryHousekeeper &housekeeper = m_context.housekeeper();
@@ -280,8 +281,9 @@ void MainWindow::onMessageAction(const QString &messageId, int action, const QSt
         QApplication::clipboard()->setText(m_chat->threadModel()->message(messageId).content);
         statusBar()->showMessage(tr("Message copied."), 3000);
         return;
-    case A::Edit:
-        editMessage(messageId);
+    case A::Edit: // sent from the message's in-place editor, with the new text
+        if (!data.trimmed().isEmpty())
+            m_chat->editMessage(messageId, data);
         return;
     case A::Regenerate:
     case A::Retry:
@@ -322,32 +324,6 @@ void MainWindow::onMessageAction(const QString &messageId, int action, const QSt
     default:
         return;
     }
-}
-
-void MainWindow::editMessage(const QString &messageId)
-{
-    const Message m = m_chat->threadModel()->message(messageId);
-    if (m.role != Role::User)
-        return;
-    auto *dialog = new QDialog(this);
-    dialog->setObjectName(QStringLiteral("editMessageDialog"));
-    dialog->setWindowTitle(tr("Edit Message"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    auto *edit = new QPlainTextEdit(m.content, dialog);
-    edit->setObjectName(QStringLiteral("editMessageText"));
-    edit->setAccessibleName(tr("Message text"));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, dialog);
-    buttons->addButton(tr("Send as New Branch"), QDialogButtonBox::AcceptRole);
-    auto *layout = new QVBoxLayout(dialog);
-    layout->addWidget(edit);
-    layout->addWidget(buttons);
-    dialog->resize(480, 260);
-    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    connect(dialog, &QDialog::accepted, this,
-            [this, edit, messageId] { m_chat->editMessage(messageId, edit->toPlainText()); });
-    dialog->open();
-    edit->setFocus();
 }
 
 void MainWindow::showMessageSource(const QString &messageId)

@@ -312,6 +312,13 @@ QStringList MarkdownRenderer::splitChunks(const QString &markdown)
     return chunks;
 }
 
+qreal MarkdownRenderer::codeHeaderHeight(const RenderTheme &theme)
+{
+    QFont small = theme.font;
+    small.setPointSizeF(theme.font.pointSizeF() * 0.9);
+    return std::ceil(QFontMetricsF(small).height()) + 8;
+}
+
 std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const QString &markdown, const RenderTheme &theme, qreal width)
 {
     TextChunk chunk;
@@ -330,6 +337,23 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, 
         fitTablePiece(*chunk->document, piece, theme, width);
     replaceImages(*chunk->document);
     highlightCode(*chunk->document, theme, &chunk->codeBlocks);
+    // Room for each block's header, except where a piece goes on with the block before it.
+    for (CodeBlockInfo &code : chunk->codeBlocks) {
+        code.continued = piece.join == TextChunk::Join::Code && code.firstBlock == 0;
+        if (code.continued)
+            continue;
+        // (Qt leaves out the top margin of a document's first block: there the frame takes it.)
+        if (code.firstBlock == 0) {
+            QTextFrameFormat ff = chunk->document->rootFrame()->frameFormat();
+            ff.setTopMargin(ff.topMargin() + codeHeaderHeight(theme));
+            chunk->document->rootFrame()->setFrameFormat(ff);
+            continue;
+        }
+        const QTextBlock first = chunk->document->findBlockByNumber(code.firstBlock);
+        QTextBlockFormat bf = first.blockFormat();
+        bf.setTopMargin(bf.topMargin() + codeHeaderHeight(theme));
+        QTextCursor(first).setBlockFormat(bf);
+    }
     styleTables(chunk->document->rootFrame(), theme);
     styleHeadings(*chunk->document, theme);
     return finish(std::move(chunk), width);

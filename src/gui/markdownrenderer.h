@@ -42,6 +42,7 @@ struct CodeBlockInfo
     int lastBlock = 0;
     QString language;
     QString text;
+    bool continued = false; // the rest of a block cut into pieces: its header is on the first piece
 };
 
 // One rendered piece of a message: a laid-out, read-only document.
@@ -61,6 +62,8 @@ class MarkdownRenderer final
 {
 public:
     static QStringList splitChunks(const QString &markdown);
+    // The room above a code block for its header (language, Copy), part of the document.
+    static qreal codeHeaderHeight(const RenderTheme &theme);
     static std::unique_ptr<RenderedChunk> render(const QString &markdown, const RenderTheme &theme, qreal width);
     // A chunk of a message: a table's continuation loses its repeated header row, and a table
     // cut into pieces gets the same column widths in every piece.

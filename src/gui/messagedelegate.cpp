@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTextBlock>
+#include <QTextLayout>
 #include <QTimer>
 
 namespace Skein {
@@ -72,6 +73,41 @@ int MessageDelegate::pendingRenders() const
     return n;
 }
 
+void MessageDelegate::setEditor(const QModelIndex &index, int height)
+{
+    const QString id = index.data(ThreadModel::IdRole).toString();
+    if (m_editing.id == id && m_editing.height == height)
+        return;
+    if (!m_editing.id.isEmpty() && m_editing.id != id)
+        ++m_toggleEpoch[m_editing.id];
+    m_editing = {id, height};
+    ++m_toggleEpoch[id];
+    layoutFor(index); // notes the new height
+    m_heightsTimer->start();
+}
+
+void MessageDelegate::clearEditor(const QModelIndex &index)
+{
+    if (m_editing.id.isEmpty())
+        return;
+    ++m_toggleEpoch[m_editing.id];
+    m_editing = {};
+    if (index.isValid())
+        layoutFor(index); // notes the height without the editor
+    m_heightsTimer->start();
+}
+
+QRect MessageDelegate::editorRect(const QModelIndex &index) const
+{
+    return layoutFor(index)->editor.toAlignedRect();
+}
+
+void MessageDelegate::updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
+                                           const QModelIndex &index) const
+{
+    editor->setGeometry(editorRect(index).translated(option.rect.topLeft()));
+}
+
 void MessageDelegate::toggle(const QString &messageId, const QString &key)
 {
     if (!m_expanded.remove(key))
@@ -98,7 +134,11 @@ std::shared_ptr<RenderedChunk> MessageDelegate::documentOf(const std::shared_ptr
     slot->code.clear();
     for (const CodeBlockInfo &code : doc->codeBlocks) {
         const QTextBlock first = doc->document->findBlockByNumber(code.firstBlock);
-        slot->code.append(Slot::Code {doc->document->documentLayout()->blockBoundingRect(first).top(), code.text});
+        // Where its first line starts (the block's rect may include the header's margin).
+        qreal top = doc->document->documentLayout()->blockBoundingRect(first).top();
+        if (const QTextLayout *lines = first.layout(); lines && lines->lineCount() > 0)
+            top = lines->position().y() + lines->lineAt(0).y();
+        slot->code.append(Slot::Code {top, code.text, code.language, code.continued});
     }
     // Cost in KB: text, and more for table cells (each is a frame with its own layouts).
     const qsizetype cells = slot->chunk.text.count(u'|');

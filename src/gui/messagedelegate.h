@@ -48,6 +48,7 @@ public:
         Retry,
         ToggleReasoning,
         ToggleTool,
+        ToggleCode,
         CopyCode,
         Link,
         Approve,
@@ -93,6 +94,15 @@ public:
     // The message's documents in reading order: what an in-place text selection runs over.
     QList<TextPart> textParts(const QModelIndex &index) const;
 
+    // The message being edited in place gets its header and then height pixels for the editor
+    // (an empty id: none). editorRect is where the editor goes, in item coordinates.
+    void setEditor(const QModelIndex &index, int height);
+    void clearEditor(const QModelIndex &index);
+    QString editingId() const { return m_editing.id; }
+    QRect editorRect(const QModelIndex &index) const;
+    void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
+                              const QModelIndex &index) const override;
+
     // Reasoning and tool cards are collapsed until toggled.
     void toggle(const QString &messageId, const QString &key);
     bool isExpanded(const QString &key) const { return m_expanded.contains(key); }
@@ -134,6 +144,11 @@ private:
 
     RenderTheme m_theme;
     int m_width = 600;
+    struct Editing
+    {
+        QString id;
+        int height = 0;
+    } m_editing;
     QSet<QString> m_expanded;
     QHash<QString, int> m_toggleEpoch; // per message: part of its layout key
     mutable QCache<QString, MessageDocs> m_docs; // by message id; cost ~ KB of text

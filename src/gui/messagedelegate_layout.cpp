@@ -21,38 +21,6 @@ using namespace MessageDelegateDetail;
 
 namespace {
 
-QString roleLabel(Role role, const QString &model, const QString &toolName)
-{
-    switch (role) {
-    case Role::User:
-        return MessageDelegate::tr("You");
-    case Role::Assistant:
-        return model.isEmpty() ? MessageDelegate::tr("Assistant") : model;
-    case Role::Tool:
-        return toolName.isEmpty() ? MessageDelegate::tr("Tool") : MessageDelegate::tr("Tool: %1").arg(toolName);
-    case Role::System:
-        return MessageDelegate::tr("System");
-    }
-    return {};
-}
-
-QString statusText(MessageStatus status, const QString &error)
-{
-    switch (status) {
-    case MessageStatus::Generating:
-        return MessageDelegate::tr("Generating…");
-    case MessageStatus::Interrupted:
-        return MessageDelegate::tr("Interrupted — the reply stopped before it was complete.");
-    case MessageStatus::Cancelled:
-        return MessageDelegate::tr("Stopped.");
-    case MessageStatus::Failed:
-        return error.isEmpty() ? MessageDelegate::tr("Failed.") : MessageDelegate::tr("Failed: %1").arg(error);
-    case MessageStatus::Complete:
-        break;
-    }
-    return {};
-}
-
 // A tool call's state as the turn reports it.
 QString toolStateText(const ToolCallState &state)
 {
@@ -83,6 +51,25 @@ QString toolStateText(const ToolCallState &state)
     return {};
 }
 
+// The code blocks of a piece of Markdown, each as its lines (the fences left out).
+QList<QStringList> codeBlocksOf(const QString &markdown)
+{
+    QList<QStringList> blocks;
+    bool inFence = false;
+    for (QStringView line : QStringView(markdown).split(u'\n')) {
+        const QStringView t = line.trimmed();
+        if (t.startsWith(u"```") || t.startsWith(u"~~~")) {
+            inFence = !inFence;
+            if (inFence)
+                blocks.append(QStringList());
+            continue;
+        }
+        if (inFence)
+            blocks.last().append(line.toString());
+    }
+    return blocks;
+}
+
 // A chunk's height before it is rendered: its lines wrapped at the average character width
 // (table rows are taller: padding and borders).
 qreal estimateHeight(const TextChunk &chunk, qreal width, const QFontMetricsF &fm)
@@ -97,98 +84,6 @@ qreal estimateHeight(const TextChunk &chunk, qreal width, const QFontMetricsF &f
 }
 
 } // namespace
-
-QString MessageDelegate::speakerOf(Role role, const QString &model, const QString &toolName)
-{
-    return roleLabel(role, model, toolName);
-}
-
-QString MessageDelegate::speaker(const QModelIndex &index)
-{
-    return roleLabel(Role(index.data(ThreadModel::RoleRole).toInt()), index.data(ThreadModel::ModelNameRole).toString(),
-                     index.data(ThreadModel::ToolNameRole).toString());
-}
-
-QString MessageDelegate::status(const QModelIndex &index)
-{
-    return statusText(MessageStatus(index.data(ThreadModel::StatusRole).toInt()),
-                      index.data(ThreadModel::ErrorRole).toString());
-}
-
-QString MessageDelegate::actionIcon(Action action)
-{
-    switch (action) {
-    case Action::Copy:
-    case Action::CopyCode:
-        return QStringLiteral("edit-copy");
-    case Action::SelectText:
-        return QStringLiteral("edit-select-all");
-    case Action::Edit:
-        return QStringLiteral("document-edit");
-    case Action::Regenerate:
-    case Action::Retry:
-        return QStringLiteral("view-refresh");
-    case Action::Delete:
-        return QStringLiteral("edit-delete");
-    case Action::PreviousSibling:
-        return QStringLiteral("go-previous");
-    case Action::NextSibling:
-        return QStringLiteral("go-next");
-    case Action::Continue:
-        return QStringLiteral("media-playback-start");
-    case Action::Approve:
-    case Action::ApproveAlways:
-        return QStringLiteral("dialog-ok-apply");
-    case Action::Deny:
-        return QStringLiteral("dialog-cancel");
-    case Action::None:
-    case Action::ToggleReasoning:
-    case Action::ToggleTool:
-    case Action::Link:
-        break;
-    }
-    return {};
-}
-
-QString MessageDelegate::actionLabel(Action action)
-{
-    switch (action) {
-    case Action::None:
-        return {};
-    case Action::Copy:
-    case Action::CopyCode:
-        return tr("Copy");
-    case Action::SelectText:
-        return tr("Select Text");
-    case Action::Edit:
-        return tr("Edit");
-    case Action::Regenerate:
-        return tr("Regenerate");
-    case Action::Delete:
-        return tr("Delete");
-    case Action::PreviousSibling:
-        return tr("Previous Version");
-    case Action::NextSibling:
-        return tr("Next Version");
-    case Action::Continue:
-        return tr("Continue");
-    case Action::Retry:
-        return tr("Retry");
-    case Action::ToggleReasoning:
-        return tr("Show or Hide Reasoning");
-    case Action::ToggleTool:
-        return tr("Show or Hide Tool Details");
-    case Action::Link:
-        return tr("Open Link");
-    case Action::Approve:
-        return tr("Allow Once");
-    case Action::ApproveAlways:
-        return tr("Always Allow");
-    case Action::Deny:
-        return tr("Deny");
-    }
-    return {};
-}
 
 std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(const QModelIndex &index,
                                                                             MessageDocs &docs) const
@@ -298,20 +193,27 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         out.append(e);
         int merged = -1;
         if (slot->measured) {
-            for (qsizetype k = 0; k < slot->code.size(); ++k) {
-                const Slot::Code &code = slot->code.at(k);
-                if (k == 0 && slot->chunk.join == TextChunk::Join::Code && lastCopy >= 0) {
-                    out[lastCopy].data += QLatin1Char('\n') + code.text;
-                    merged = lastCopy;
+            for (const Slot::Code &code : std::as_const(slot->code)) {
+                if (code.continued) {
+                    if (lastCopy >= 0) {
+                        out[lastCopy].data += QLatin1Char('\n') + code.text;
+                        merged = lastCopy;
+                    }
                     continue;
                 }
-                const QString label = tr("Copy");
-                const qreal cw = std::ceil(sfm.horizontalAdvance(label)) + 14;
+                // The header over the block: its language on the left, Copy on the right.
+                const qreal headerH = MarkdownRenderer::codeHeaderHeight(m_theme);
+                Element header;
+                header.kind = Element::Kind::CodeHeader;
+                header.rect = QRectF(x, y + code.top - headerH, e.rect.width(), headerH);
+                header.text = code.language.isEmpty() ? tr("Code") : code.language;
+                header.small = true;
+                out.append(header);
                 Element copy;
-                copy.kind = Element::Kind::Chip;
-                copy.text = label;
-                copy.small = true;
-                copy.rect = QRectF(x + e.rect.width() - cw - 4, y + code.top + 2, cw, smallH + 4);
+                copy.kind = Element::Kind::Icon;
+                copy.text = actionIcon(Action::CopyCode);
+                copy.rect = QRectF(header.rect.right() - kIconBox - 2, header.rect.center().y() - kIconBox / 2.0,
+                                   kIconBox, kIconBox);
                 copy.action = Action::CopyCode;
                 copy.data = code.text;
                 merged = int(out.size());
@@ -324,6 +226,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
     };
     // All chunks of a text, kGap between separate ones (none where a piece continues the one
     // before), gapAfter below the last. Returns the height used.
+    // A long code block of a finished reply shows its first pieces and a chip for the rest.
     auto place = [&](const TextDocs &t, qreal x, qreal top, Tone tone, qreal gapAfter) {
         const QList<std::shared_ptr<Slot>> slots = t.closed + t.open;
         qreal at = top;
@@ -331,6 +234,35 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         for (qsizetype i = 0; i < slots.size(); ++i) {
             doc(slots.at(i), x, at, tone, lastCopy);
             at += slots.at(i)->height;
+            qsizetype last = i; // the last piece of a code block that starts here
+            while (last + 1 < slots.size() && slots.at(last + 1)->chunk.join == TextChunk::Join::Code)
+                ++last;
+            if (t.kind == Markdown && status != MessageStatus::Generating && last - i + 1 > kShownCodePieces) {
+                const QString key = QStringLiteral("k:%1:%2").arg(id).arg(i);
+                const bool open = m_expanded.contains(key);
+                const qsizetype shownLast = open ? last : i + kShownCodePieces - 1;
+                for (qsizetype k = i + 1; k <= shownLast; ++k) {
+                    doc(slots.at(k), x, at, tone, lastCopy);
+                    at += slots.at(k)->height;
+                }
+                // The block's lines: the last block of its first piece, the first of the others
+                // (a hidden piece is not rendered; Copy takes its code from the source).
+                const QList<QStringList> firstBlocks = codeBlocksOf(slots.at(i)->chunk.text);
+                qsizetype lines = firstBlocks.isEmpty() ? 0 : firstBlocks.constLast().size();
+                for (qsizetype k = i + 1; k <= last; ++k) {
+                    const QList<QStringList> blocks = codeBlocksOf(slots.at(k)->chunk.text);
+                    if (blocks.isEmpty())
+                        continue;
+                    lines += blocks.constFirst().size();
+                    if (k > shownLast && lastCopy >= 0)
+                        out[lastCopy].data += QLatin1Char('\n') + blocks.constFirst().join(QLatin1Char('\n'));
+                }
+                at += 4;
+                chip(open ? tr("Show fewer lines") : tr("Show all %n lines", nullptr, int(lines)), x, at,
+                     Action::ToggleCode, key);
+                at += smallH + 8;
+                i = last;
+            }
             at += i + 1 == slots.size() ? gapAfter : (slots.at(i + 1)->chunk.join == TextChunk::Join::None ? kGap : 0);
         }
         return at - top;
@@ -357,7 +289,9 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
     const qreal whoW = std::min(std::ceil(QFontMetricsF(boldSmall).horizontalAdvance(who)) + 2, inner * 0.5);
     text(who, kPad, y + (headerH - smallH) / 2, whoW, role == Role::User ? Tone::Muted : Tone::Accent, true, true);
     qreal right = kPad + inner;
-    if (siblingCount > 1) {
+    // A message being edited in place: its header, then room for the editor (ChatView places it).
+    const bool editing = !m_editing.id.isEmpty() && m_editing.id == id;
+    if (siblingCount > 1 && !editing) {
         const QString label = QStringLiteral("%1 / %2").arg(siblingIndex).arg(siblingCount);
         const qreal lw = std::ceil(sfm.horizontalAdvance(label)) + 8;
         icon(Action::NextSibling, right - kIconBox, y, false);
@@ -365,7 +299,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         icon(Action::PreviousSibling, right - 2 * kIconBox - lw, y, false);
         right -= 2 * kIconBox + lw + 8;
     }
-    if (status != MessageStatus::Generating) {
+    if (status != MessageStatus::Generating && !editing) {
         QList<Action> actions {Action::Copy, Action::SelectText};
         if (role == Role::User)
             actions << Action::Edit;
@@ -390,6 +324,11 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         out.append(e);
     }
     y += headerH + 4;
+    if (editing) {
+        layout->editor = QRectF(kPad, y, inner, m_editing.height);
+        layout->height = int(std::ceil(y + m_editing.height + 10));
+        return layout;
+    }
 
     const bool bubble = role == Role::User;
     const int bubbleAt = int(out.size());
@@ -417,8 +356,9 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         const bool awaiting = toolStates.value(callId).phase == ToolCallState::Phase::AwaitingApproval;
         // A call waiting for approval always shows its full arguments.
         const bool open = awaiting || m_expanded.contains(key);
-        text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title, x + 8, y, w - 16, Tone::Normal, true, true,
-             Action::ToggleTool, key);
+        // Quieter than the answer, unless it waits for the user.
+        text((open ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title, x + 8, y, w - 16,
+             awaiting ? Tone::Normal : Tone::Muted, awaiting, true, Action::ToggleTool, key);
         y += smallH + 3;
         if (open && !body.isEmpty()) {
             y += place(textDocs(docsKey, body, Mono, w - 16), x + 8, y, Tone::Normal, 4);

@@ -28,7 +28,9 @@ enum class Tone { Normal, Muted, Accent, Error };
 
 constexpr qreal kPad = 14;
 constexpr qreal kGap = 6;
-constexpr int kIconBox = 22; // an icon button: a 16 px icon with room to hit it
+constexpr int kIconBox = 22;
+// A code block of more pieces than this (ChunkSplitter::kCodeLines lines each) is collapsed.
+constexpr int kShownCodePieces = 3; // an icon button: a 16 px icon with room to hit it
 // Rendering a layout may take this long before the remaining chunks get an estimated height
 // (the last chunks of each text are rendered first: a streaming reply shows its tail).
 constexpr qint64 kLayoutBudgetNs = 2'000'000;
@@ -49,8 +51,10 @@ struct MessageDelegate::Slot
     qreal height = 0;
     struct Code
     {
-        qreal top;
+        qreal top; // of its first line
         QString text;
+        QString language;
+        bool continued = false;
     };
     QList<Code> code; // the copy buttons of its code blocks
     std::shared_ptr<RenderedChunk> doc; // dropped when its lease is evicted
@@ -93,7 +97,7 @@ struct MessageDelegate::MessageDocs
 
 struct MessageDelegate::Element
 {
-    enum class Kind { Doc, Text, Chip, Box, Icon };
+    enum class Kind { Doc, Text, Chip, Box, Icon, CodeHeader };
     Kind kind = Kind::Text;
     QRectF rect;
     std::shared_ptr<Slot> slot;
@@ -110,6 +114,7 @@ struct MessageDelegate::Layout
 {
     QList<Element> elements;
     int height = 0;
+    QRectF editor; // where the in-place editor goes, while the message is edited
 };
 
 } // namespace Skein

@@ -13,6 +13,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QIcon>
 #include <QPainter>
+#include <QPainterPath>
 #include <QTimer>
 
 #include <ranges>
@@ -87,6 +88,20 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
             ctx.clip = visible.intersected(e.rect).translated(-e.rect.topLeft());
             d->document->documentLayout()->draw(painter, ctx);
             painter->restore();
+            break;
+        }
+        case Element::Kind::CodeHeader: {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(ThemeColors::codeHeader(pal));
+            QPainterPath top; // rounded above, square where the code starts
+            top.addRoundedRect(e.rect, 6, 6);
+            top.addRect(e.rect.adjusted(0, e.rect.height() / 2, 0, 0));
+            painter->drawPath(top.simplified());
+            painter->setFont(smallFont);
+            painter->setPen(ThemeColors::codeHeaderText(pal));
+            const QRectF label = e.rect.adjusted(8, 0, -8 - kIconBox, 0);
+            painter->drawText(label, Qt::AlignLeft | Qt::AlignVCenter,
+                              QFontMetricsF(smallFont).elidedText(e.text, Qt::ElideRight, label.width()));
             break;
         }
         case Element::Kind::Chip: {

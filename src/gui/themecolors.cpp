@@ -101,6 +101,16 @@ QColor codeBackground(const QPalette &palette)
     return isDark(palette) ? palette.color(QPalette::Base).lighter(140) : QColor(0xf3f4f6);
 }
 
+QColor codeHeader(const QPalette &palette)
+{
+    return mix(codeBackground(palette), palette.color(QPalette::Text), 0.07);
+}
+
+QColor codeHeaderText(const QPalette &palette)
+{
+    return withContrast(muted(palette), palette.color(QPalette::Text), codeHeader(palette), 4.6);
+}
+
 QColor warningBackground(const QPalette &palette)
 {
     return isDark(palette) ? QColor(0x4a3b0b) : QColor(0xfff3cd);
@@ -159,6 +169,7 @@ QList<Pair> textPairs(const QPalette &p)
         {QStringLiteral("text on a card"), text, card(p)},
         {QStringLiteral("muted on a card"), muted(p), card(p)},
         {QStringLiteral("code on its background"), text, codeBackground(p)},
+        {QStringLiteral("a code block's language"), codeHeaderText(p), codeHeader(p)},
         {QStringLiteral("warning banner"), warningText(p), warningBackground(p)},
     };
     for (const Role role : {Role::User, Role::Assistant, Role::Tool, Role::System})

@@ -40,8 +40,10 @@ QColor bubble(const QPalette &palette);
 QColor selectedRow(const QPalette &palette);
 // Tool and reasoning cards (quieter than the answer).
 QColor card(const QPalette &palette);
-// Code blocks.
+// Code blocks, and the header over one (its language, Copy).
 QColor codeBackground(const QPalette &palette);
+QColor codeHeader(const QPalette &palette);
+QColor codeHeaderText(const QPalette &palette);
 // A warning banner (storage problems, the memory inbox).
 QColor warningBackground(const QPalette &palette);
 QColor warningText(const QPalette &palette);

@@ -176,6 +176,100 @@ private Q_SLOTS:
         QTRY_COMPARE(view->viewport()->geometry().left(), 0);
     }
 
+    void codeBlocksHaveAHeaderAndLongOnesCollapse()
+    {
+        ChatFixture f;
+        QStringList code;
+        for (int i = 1; i <= 40; ++i)
+            code << u"print('line %1')"_s.arg(i);
+        f.script = [&](const RecordedRequest &) {
+            ScriptedReply reply;
+            reply.text = u"Short:\n\n```sh\necho hi\n```\n\nLong:\n\n```python\n"_s + code.join(u'\n')
+                + u"\n```\n\nThe end."_s;
+            reply.chunkChars = 40;
+            return openAiReply(reply);
+        };
+        QVERIFY(f.start());
+        f.type(u"Show me code"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        MessageDelegate *delegate = f.view()->messageDelegate();
+        const QModelIndex reply = f.thread()->index(1);
+        auto hitsOf = [&](MessageDelegate::Action action) {
+            QList<MessageDelegate::Hit> found;
+            for (const MessageDelegate::Hit &hit : delegate->hits(reply, f.view()->visualRect(reply)))
+                if (hit.action == action)
+                    found << hit;
+            return found;
+        };
+        // Each block has its Copy in a header; the long block's copies all 40 lines, also the
+        // ones collapsed out of sight.
+        QTRY_COMPARE(hitsOf(MessageDelegate::Action::CopyCode).size(), 2);
+        QCOMPARE(hitsOf(MessageDelegate::Action::CopyCode).at(0).data, u"echo hi"_s);
+        QCOMPARE(hitsOf(MessageDelegate::Action::CopyCode).at(1).data, code.join(u'\n'));
+        // The header takes room above the code: the first code line starts below it.
+        const qreal header
+            = MarkdownRenderer::codeHeaderHeight(RenderTheme::fromPalette(f.view()->palette(), f.view()->font()));
+        QVERIFY(header >= f.view()->fontMetrics().height());
+        // Collapsed: fewer than 40 lines are shown, with a chip naming them all; the text after the
+        // block still shows.
+        QList<MessageDelegate::Hit> toggles = hitsOf(MessageDelegate::Action::ToggleCode);
+        QCOMPARE(toggles.size(), 1);
+        auto shownText = [&] {
+            QString all;
+            for (const MessageDelegate::TextPart &part : delegate->textParts(reply))
+                all += part.chunk->document->toPlainText() + u'\n';
+            return all;
+        };
+        QVERIFY(shownText().contains(u"line 3'"_s));
+        QVERIFY(!shownText().contains(u"line 40'"_s));
+        QVERIFY(shownText().contains(u"The end."_s));
+        const int collapsedHeight = f.view()->visualRect(reply).height();
+        // SKEIN_SHOT_DIR set (scripts/chat-screenshots.sh): the blocks as the user sees them.
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            f.window->resize(1000, 760);
+            f.view()->scrollTo(reply, QAbstractItemView::PositionAtTop);
+            QTest::qWait(300);
+            QVERIFY(f.window->grab().save(shots + u"/code-blocks.png"_s));
+            f.window->resize(760, 560);
+            QTRY_VERIFY(f.view()->messageDelegate()->width() < 800);
+        }
+        QVERIFY(f.click(1, MessageDelegate::Action::ToggleCode));
+        QTRY_VERIFY(shownText().contains(u"line 40'"_s));
+        QTRY_VERIFY(f.view()->visualRect(reply).height() > collapsedHeight + 10 * f.view()->fontMetrics().height());
+        // ...and it folds again.
+        QVERIFY(f.click(1, MessageDelegate::Action::ToggleCode));
+        QTRY_VERIFY(!shownText().contains(u"line 40'"_s));
+    }
+
+    void rightToLeftTextRunsFromTheRight()
+    {
+        // A Hebrew or Arabic paragraph runs right to left from the right edge; the English one
+        // beside it stays on the left (per paragraph, from its first strong character).
+        const RenderTheme theme = RenderTheme::fromPalette(QApplication::palette(), QApplication::font());
+        const qreal width = 500;
+        const std::unique_ptr<RenderedChunk> chunk = MarkdownRenderer::render(
+            u"שלום עולם, זו פסקה בעברית.\n\nHello, this is English.\n\nمرحبا بالعالم، هذه فقرة عربية.\n\n- פריט ברשימה"_s,
+            theme, width);
+        QTextBlock block = chunk->document->begin();
+        QList<Qt::LayoutDirection> directions;
+        QList<QRectF> lines;
+        for (; block.isValid(); block = block.next()) {
+            directions << block.textDirection();
+            lines << block.layout()->lineAt(0).naturalTextRect().translated(block.layout()->position());
+        }
+        QCOMPARE(directions.size(), 4);
+        QCOMPARE(directions,
+                 (QList<Qt::LayoutDirection> {Qt::RightToLeft, Qt::LeftToRight, Qt::RightToLeft, Qt::RightToLeft}));
+        QVERIFY2(lines.at(0).right() > width - 2 && lines.at(0).left() > width / 3,
+                 qPrintable(u"%1"_s.arg(lines.at(0).left())));
+        QVERIFY(lines.at(1).left() < 2 && lines.at(1).right() < width * 2 / 3);
+        QVERIFY(lines.at(2).right() > width - 2);
+        // A list item's indent (and its bullet) is on the right.
+        QVERIFY2(lines.at(3).right() >= width - 48 && lines.at(3).right() < width - 10
+                     && lines.at(3).left() > width / 2,
+                 qPrintable(u"%1 … %2"_s.arg(lines.at(3).left()).arg(lines.at(3).right())));
+    }
+
     void actionsShowOnHoverAndFocus()
     {
         ChatFixture f;

@@ -241,9 +241,9 @@ private Q_SLOTS:
         QVERIFY(selection->selectedText().startsWith(text));
         QVERIFY(!f.window->findChild<QDialog *>(u"messageSourceDialog"_s));
 
-        // Edit on the user's message still opens its editor.
+        // Edit on the user's message still opens its editor (in place).
         QVERIFY(f.click(0, MessageDelegate::Action::Edit));
-        QTRY_VERIFY(f.window->findChild<QDialog *>());
+        QVERIFY(f.view()->messageEditor());
     }
 
     void hostileMessageSelectsWithoutLoadingAnything()

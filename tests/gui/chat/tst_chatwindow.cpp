@@ -14,6 +14,7 @@
 #include "gui/chatview.h"
 #include "gui/composer.h"
 #include "gui/mainwindow.h"
+#include "gui/messageeditor.h"
 #include "gui/sessionsidebar.h"
 #include "gui/topicswitchbanner.h"
 #include "models/searchresultmodel.h"
@@ -159,13 +160,54 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
         const QString firstReply = f.thread()->idAt(1);
 
+        // Edit turns the message into an editor in place, no dialog; it has the focus.
+        ChatView *view = f.view();
+        const int rowHeight = view->visualRect(f.thread()->index(0)).height();
         QVERIFY(f.click(0, MessageDelegate::Action::Edit));
-        QDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = f.window->findChild<QDialog *>(u"editMessageDialog"_s)));
-        auto *text = dialog->findChild<QPlainTextEdit *>(u"editMessageText"_s);
-        QCOMPARE(text->toPlainText(), u"first question"_s);
-        text->setPlainText(u"better question"_s);
-        dialog->accept();
+        QPointer<MessageEditor> editor = view->messageEditor();
+        QVERIFY(editor);
+        QVERIFY(!f.window->findChild<QDialog *>());
+        QCOMPARE(editor->text(), u"first question"_s);
+        QTRY_VERIFY(editor->isVisible());
+        QTRY_COMPARE(f.window->focusWidget(), editor->edit()); // (also where the window is not active)
+        auto editorInsideRow = [&] {
+            const QRect row = view->visualRect(f.thread()->index(0));
+            return row.contains(editor->geometry());
+        };
+        QTRY_VERIFY(editorInsideRow());
+        // The row grows with the editor's text, and the editor with it.
+        const int editorHeight = editor->height();
+        editor->edit()->setPlainText(u"first question\n\n\n\n\n\nwith more lines"_s);
+        QTRY_VERIFY(editor->height() > editorHeight);
+        QTRY_VERIFY(view->visualRect(f.thread()->index(0)).height() > rowHeight);
+        QTRY_VERIFY(editorInsideRow());
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            f.window->resize(1000, 700);
+            QTest::qWait(300);
+            QVERIFY(f.window->grab().save(shots + u"/edit-in-place.png"_s));
+            f.window->resize(760, 560);
+        }
+        // With "Enter sends" off, Enter adds a line; Esc puts the message back as it was.
+        Composer::setEnterSendsEverywhere(false);
+        QVERIFY(!editor->edit()->enterSends());
+        editor->edit()->moveCursor(QTextCursor::End);
+        QTest::keyClick(editor->edit(), Qt::Key_Return);
+        QVERIFY(editor);
+        QVERIFY(editor->text().endsWith(u"lines\n"_s));
+        QTest::keyClick(editor->edit(), Qt::Key_Escape);
+        QTRY_VERIFY(!editor);
+        QVERIFY(!view->messageEditor());
+        QCOMPARE(f.content(0), u"first question"_s);
+        QTRY_COMPARE(view->visualRect(f.thread()->index(0)).height(), rowHeight);
+        QCOMPARE(f.store()->messages().countBySession(f.controller()->currentSessionId()).value(), 2);
+        // Enter sends the edit as a new branch (the setting back on, as most people have it).
+        Composer::setEnterSendsEverywhere(true);
+        QVERIFY(f.click(0, MessageDelegate::Action::Edit));
+        editor = view->messageEditor();
+        QVERIFY(editor && editor->edit()->enterSends());
+        editor->edit()->setPlainText(u"better question"_s);
+        QTest::keyClick(editor->edit(), Qt::Key_Return);
+        QTRY_VERIFY(!editor);
         QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2) && f.content(0) == u"better question"_s, 15000);
         QVERIFY(f.content(1).startsWith(u"Answer 2 to: better question"_s));
         QCOMPARE(f.thread()->index(0).data(ThreadModel::SiblingIndexRole).toInt(), 2);
