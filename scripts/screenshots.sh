@@ -8,7 +8,7 @@
 # Each shot starts skein on a fresh data dir, waits for it to settle and grabs the screen.
 set -euo pipefail
 build=$1
-only=${2:-} # "scale2": the HiDPI shots alone (the script runs itself for them)
+only=${2:-} # "scale2" / "scale1.5": the HiDPI shots alone (the script runs itself for them)
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$src/docs/screenshots
 mkdir -p "$out"
@@ -39,6 +39,10 @@ if [[ $only == scale2 ]]; then
   SHOT_THEME=dark shoot main-window-dark-zh-scale2 zh --lang zh_CN
   exit 0
 fi
+if [[ $only == scale1.5 ]]; then
+  shoot main-window-scale1.5-zh zh --lang zh_CN
+  exit 0
+fi
 shoot main-window en --lang en
 shoot main-window-zh zh --lang zh_CN
 SHOT_THEME=dark shoot main-window-dark en --lang en
@@ -46,6 +50,7 @@ SHOT_THEME=dark shoot main-window-dark-zh zh --lang zh_CN
 # Scale 2 (HiDPI) on a screen twice the size, in its own X server.
 if [[ -z ${SKEIN_SHOT_SCALE2:-} ]]; then
   SKEIN_SHOT_SCALE2=1 QT_SCALE_FACTOR=2 xvfb-run -a -s "-screen 0 2560x1600x24" "$0" "$build" scale2
+  SKEIN_SHOT_SCALE2=1 QT_SCALE_FACTOR=1.5 xvfb-run -a -s "-screen 0 1920x1200x24" "$0" "$build" scale1.5
 fi
 # The Settings dialog and the first-run page, rendered with sample providers.
 if [[ -x $build/tests/gui/settings/settings_screenshot ]]; then

@@ -697,6 +697,10 @@
             <source>%1 %2</source>
             <translation>%1 %2</translation>
         </message>
+        <message>
+            <source>Components and their versions</source>
+            <translation>组件及其版本</translation>
+        </message>
     </context>
     <context>
         <name>Skein::AppearancePage</name>
@@ -2096,10 +2100,6 @@
             <translation>模型</translation>
         </message>
         <message>
-            <source>Token estimate</source>
-            <translation>Token 估算</translation>
-        </message>
-        <message>
             <source>No provider configured</source>
             <translation>尚未配置服务商</translation>
         </message>
@@ -2108,14 +2108,6 @@
             <translation>
                 <numerusform>%n 条排队中</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>Draft ≈ %1 tokens · request ≈ %2</source>
-            <translation>草稿约 %1 个 token · 请求约 %2</translation>
-        </message>
-        <message>
-            <source> of %1</source>
-            <translation>，上限 %1</translation>
         </message>
         <message>
             <source>Stop</source>
@@ -3142,16 +3134,8 @@
             <translation>删除</translation>
         </message>
         <message>
-            <source>Edit Message</source>
-            <translation>编辑消息</translation>
-        </message>
-        <message>
             <source>Message text</source>
             <translation>消息文本</translation>
-        </message>
-        <message>
-            <source>Send as New Branch</source>
-            <translation>作为新分支发送</translation>
         </message>
         <message>
             <source>Message Text</source>
@@ -4069,6 +4053,59 @@
             <source>Open Link</source>
             <translation>打开链接</translation>
         </message>
+        <message>
+            <source>Show All or Fewer Lines of Code</source>
+            <translation>显示全部或较少的代码行</translation>
+        </message>
+        <message>
+            <source>Code</source>
+            <translation>代码</translation>
+        </message>
+        <message>
+            <source>Show fewer lines</source>
+            <translation>收起</translation>
+        </message>
+        <message numerus="yes">
+            <source>Show all %n lines</source>
+            <translation>
+                <numerusform>显示全部 %n 行</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::MessageEditor</name>
+        <message>
+            <source>Send as New Branch</source>
+            <translation>作为新分支发送</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Edit message</source>
+            <translation>编辑消息</translation>
+        </message>
+        <message>
+            <source>Message text</source>
+            <translation>消息文本</translation>
+        </message>
+        <message>
+            <source>The reply to the edited message goes to a new branch; the old one stays.</source>
+            <translation>对编辑后消息的回复会进入新分支；旧分支保留。</translation>
+        </message>
+        <message>
+            <source>Send as a new branch (Enter)</source>
+            <translation>作为新分支发送（Enter）</translation>
+        </message>
+        <message>
+            <source>Send as a new branch (Ctrl+Enter)</source>
+            <translation>作为新分支发送（Ctrl+Enter）</translation>
+        </message>
+        <message>
+            <source>Keep the message as it was (Esc)</source>
+            <translation>保持消息原样（Esc）</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MessageSelection</name>
@@ -4379,6 +4416,25 @@
         </message>
     </context>
     <context>
+        <name>Skein::SessionDelegate</name>
+        <message>
+            <source>Unpin</source>
+            <translation>取消置顶</translation>
+        </message>
+        <message>
+            <source>Pin</source>
+            <translation>置顶</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>More actions</source>
+            <translation>更多操作</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::SessionListModel</name>
         <message>
             <source>Pinned</source>
@@ -4411,6 +4467,15 @@
         <message>
             <source>Waiting for your approval</source>
             <translation>等待你的批准</translation>
+        </message>
+        <message>
+            <source>Unread</source>
+            <translation>未读</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <comment>between the states of a conversation a screen reader reads</comment>
+            <translation>，</translation>
         </message>
     </context>
     <context>
@@ -4708,6 +4773,29 @@
             <translation>
                 <numerusform>%n 个 token</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::TokenMeter</name>
+        <message>
+            <source>Token estimate</source>
+            <translation>Token 估算</translation>
+        </message>
+        <message>
+            <source>%1 / %2 tokens</source>
+            <translation>%1 / %2 个令牌</translation>
+        </message>
+        <message>
+            <source>%1 tokens</source>
+            <translation>%1 个令牌</translation>
+        </message>
+        <message>
+            <source>Draft ≈ %1 tokens · request ≈ %2</source>
+            <translation>草稿约 %1 个 token · 请求约 %2</translation>
+        </message>
+        <message>
+            <source> of %1</source>
+            <translation>，上限 %1</translation>
         </message>
     </context>
     <context>
