@@ -51,9 +51,19 @@ constexpr int kIcon = 16;
 SessionDelegate::SessionDelegate(QAbstractItemView *view)
     : QStyledItemDelegate(view)
     , m_view(view)
+    , m_viewport(view->viewport())
 {
-    view->viewport()->setMouseTracking(true);
-    view->viewport()->installEventFilter(this);
+    m_viewport->setMouseTracking(true);
+    m_viewport->installEventFilter(this);
+}
+
+void SessionDelegate::detach()
+{
+    // The viewport outlives the view's own destructor body, and sends events while it is
+    // destroyed; by then the view is only a QWidget (UBSan: a member call on the wrong type).
+    if (m_viewport)
+        m_viewport->removeEventFilter(this);
+    m_viewport = nullptr;
 }
 
 SessionDelegate::~SessionDelegate() = default;
@@ -159,7 +169,7 @@ void SessionDelegate::setHover(const QPoint &pos)
 
 bool SessionDelegate::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched != m_view->viewport())
+    if (!m_viewport || watched != m_viewport)
         return QStyledItemDelegate::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::MouseMove:

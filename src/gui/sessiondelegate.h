@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QPersistentModelIndex>
+#include <QPointer>
 #include <QStyledItemDelegate>
 
 namespace Skein {
@@ -34,6 +35,8 @@ public:
 
     explicit SessionDelegate(QAbstractItemView *view);
     ~SessionDelegate() override;
+    // Stops watching the view's viewport; the view's owner calls it before the view goes.
+    void detach();
 
     // The button of a row whose rectangle is `row` (also where the buttons are when hidden).
     static QRect buttonRect(const QRect &row, Action action);
@@ -61,6 +64,7 @@ private:
     static QString label(Action action, bool pinned);
 
     QAbstractItemView *m_view;
+    QPointer<QWidget> m_viewport;
     QPersistentModelIndex m_hover;
     Action m_hoverAction = Action::None;
     QPersistentModelIndex m_pressed;

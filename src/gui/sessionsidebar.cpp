@@ -205,7 +205,11 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     connect(undo, &QPushButton::clicked, &controller, &ChatController::undoDelete);
 }
 
-SessionSidebar::~SessionSidebar() = default;
+SessionSidebar::~SessionSidebar()
+{
+    if (auto *delegate = qobject_cast<SessionDelegate *>(m_list->itemDelegate()))
+        delegate->detach();
+}
 
 QString SessionSidebar::selectedSessionId() const
 {
