@@ -6,8 +6,10 @@
 
 #include <QAbstractItemModel>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -80,7 +82,7 @@ void layOutNow(QTreeView *view)
     view->doItemsLayout();
 }
 
-void nameComboEditors(QWidget *root)
+void nameInnerControls(QWidget *root)
 {
     QHash<const QWidget *, QString> labels;
     for (const QLabel *label : root->findChildren<QLabel *>())
@@ -93,6 +95,11 @@ void nameComboEditors(QWidget *root)
         const QString name = combo->accessibleName().isEmpty() ? labels.value(combo) : combo->accessibleName();
         edit->setAccessibleName(name);
     }
+    // QLineEdit's clear button is a tool button of its own, with an icon and no text.
+    for (QLineEdit *edit : root->findChildren<QLineEdit *>())
+        for (QToolButton *button : edit->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
+            if (button->accessibleName().isEmpty() && button->text().isEmpty())
+                button->setAccessibleName(QCoreApplication::translate("Skein::Accessibility", "Clear"));
 }
 
 } // namespace Skein::Accessibility

@@ -64,8 +64,9 @@ private:
 void layOutEagerly(QTreeView *view);
 void layOutNow(QTreeView *view);
 
-// Gives the text box of every editable combo box under root the combo box's name (its own
-// accessible name, else its label's text): a screen reader announces that box, not the combo.
-void nameComboEditors(QWidget *root);
+// Names the controls Qt builds inside others and leaves unnamed: the text box of every editable
+// combo box under root gets the combo box's name (its own accessible name, else its label's
+// text: a screen reader announces that box, not the combo), a text box's clear button "Clear".
+void nameInnerControls(QWidget *root);
 
 } // namespace Skein::Accessibility

@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "accessibility.h"
 #include "app/appcontext.h"
 #include "app/settings/dataservice.h"
 #include "branchview.h"
@@ -162,6 +163,7 @@ void MainWindow::buildPanels()
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     m_inspectorDock->setWidget(m_inspectorTabs);
     addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
+    Accessibility::nameInnerControls(this);
     statusBar()->showMessage(tr("Opening the database…"));
 }
 

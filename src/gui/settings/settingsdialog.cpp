@@ -53,7 +53,7 @@ SettingsDialog::SettingsDialog(AppContext &context, QWidget *parent)
             lastOfPages = w;
     setTabOrder(lastOfPages, m_ui->settingsButtons->button(QDialogButtonBox::Close));
     connect(m_saver, &SettingsSaver::failed, this, &SettingsDialog::showProblem);
-    Accessibility::nameComboEditors(this);
+    Accessibility::nameInnerControls(this);
     load();
 }
 

@@ -220,7 +220,7 @@ def main():
               f"{len(tree)} objects read in {len(windows)} windows {windows}, the app still runs")
 
         # Every control a user can operate has a name, shown or not (a hidden panel's too).
-        operable = {"push button", "check box", "radio button", "combo box", "page tab", "menu item",
+        operable = {"push button", "button", "check box", "radio button", "combo box", "page tab", "menu item",
                     "toggle button", "spin button", "slider", "push button menu", "list", "tree", "table"}
 
         grandchildren = {}  # entry index -> names of its children's children (a combo box's items)
@@ -248,6 +248,8 @@ def main():
                     names.append(f'{e["role"]} {e["name"]!r}')
             return " < ".join(names[:3])
 
+        buttons = [e["name"] for e in tree if e["role"] in ("button", "push button")]
+        check("Clear" in buttons, f"buttons are checked too, a text box's clear button among them ({len(buttons)})")
         nameless = [(e["role"], e["description"], where(e)) for n, e in enumerate(tree) if unnamed(n, e)]
         check(not nameless, f"every control has a name (unnamed: {nameless})")
     finally:
