@@ -29,18 +29,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// About 60 small chunks, 25 ms apart: a reply that is still running seconds after it started.
-ReplayResponse slowReply(const RecordedRequest &request)
-{
-    const QString asked = lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0);
-    ScriptedReply reply;
-    reply.text = u"Reply to %1: "_s.arg(asked) + u"words arriving slowly. "_s.repeated(20);
-    reply.chunkChars = 8;
-    ReplayResponse r = openAiReply(reply);
-    r.chunked({64}, 25);
-    return r;
-}
-
 // A refusal that arrives after a second (400: not retried).
 ReplayResponse slowFailure(const RecordedRequest &)
 {

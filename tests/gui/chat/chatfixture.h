@@ -35,6 +35,19 @@ using namespace Qt::StringLiterals;
 
 const QString kReplyTail = u"\n\n```cpp\nint main() { return 0; }\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"_s;
 
+// About 60 small chunks, 25 ms apart: a reply that is still running seconds after it started
+// (two of them overlap for seconds).
+inline ReplayResponse slowReply(const RecordedRequest &request)
+{
+    const QString asked = lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0);
+    ScriptedReply reply;
+    reply.text = u"Reply to %1: "_s.arg(asked) + u"words arriving slowly. "_s.repeated(20);
+    reply.chunkChars = 8;
+    ReplayResponse r = openAiReply(reply);
+    r.chunked({64}, 25);
+    return r;
+}
+
 // Three steps, chosen by how many tool results this turn already has: the calculator
 // (read-only), then memory_save (needs approval), then a final answer quoting every result.
 inline ReplayResponse toolScript(const RecordedRequest &request)

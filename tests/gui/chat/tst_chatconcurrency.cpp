@@ -20,18 +20,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Slow replies: about 60 small chunks, 25 ms apart, so two of them overlap for seconds.
-ReplayResponse slowReply(const RecordedRequest &request)
-{
-    const QString asked = lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0);
-    ScriptedReply reply;
-    reply.text = u"Reply to %1: "_s.arg(asked) + u"words arriving slowly. "_s.repeated(20);
-    reply.chunkChars = 8;
-    ReplayResponse r = openAiReply(reply);
-    r.chunked({64}, 25);
-    return r;
-}
-
 QList<Message> storedPath(const ChatFixture &f, const QString &sessionId)
 {
     std::unique_ptr<Store> store = f.store();
