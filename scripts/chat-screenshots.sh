@@ -6,7 +6,8 @@
 
 # Takes the screenshots that need a scripted situation from the GUI tests, under Xvfb: a model
 # asking for tools (docs/screenshots/tool-approval.png, gui_chatagent), a message edited in place
-# (edit-in-place.png, gui_chatwindow), code blocks (code-blocks.png, gui_chatlook) and a provider whose key is
+# (edit-in-place.png, gui_chatwindow), code blocks (code-blocks.png, gui_chatlook), a wide table
+# scrolled sideways (wide-table.png, gui_chatlook) and a provider whose key is
 # in a keychain that cannot be reached (settings-key-unreachable.png), a provider from an imported
 # file (settings-imported-provider.png), the confirmation of an MCP import (mcp-import-confirm.png)
 # and the MCP server dialog with its "trusted" box (mcp-server-dialog.png), gui_settingsdialog. Run inside the build root:
@@ -21,8 +22,9 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/chat/tst_gui_chatwindow" editMakesABranchAndTheSwitcherWalksIt
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-  "$build/tests/gui/chat/tst_gui_chatlook" codeBlocksHaveAHeaderAndLongOnesCollapse
+  "$build/tests/gui/chat/tst_gui_chatlook" codeBlocksHaveAHeaderAndLongOnesCollapse \
+  wideTablesAndUnwrappedCodeScrollSideways
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,edit-in-place,code-blocks,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

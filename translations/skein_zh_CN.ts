@@ -703,6 +703,13 @@
         </message>
     </context>
     <context>
+        <name>Skein::Accessibility</name>
+        <message>
+            <source>Clear</source>
+            <translation>清除</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::AppearancePage</name>
         <message>
             <source>Follow the system</source>
@@ -4070,6 +4077,10 @@
             <translation>
                 <numerusform>显示全部 %n 行</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>Wrap or Unwrap Long Lines</source>
+            <translation>切换长行自动换行</translation>
         </message>
     </context>
     <context>

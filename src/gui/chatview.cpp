@@ -23,6 +23,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 
@@ -376,12 +377,40 @@ void ChatView::keyPressEvent(QKeyEvent *event)
     // makes no context-menu event of them).
     const bool menuKey
         = event->key() == Qt::Key_Menu || (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier);
+    // Shift+Left and Shift+Right scroll the current message's wide parts.
+    const bool sideways
+        = event->modifiers() == Qt::ShiftModifier && (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right);
+    if (sideways && currentIndex().isValid()
+        && m_delegate->scrollSideways(currentIndex(), event->key() == Qt::Key_Left ? -kSidewaysStep : kSidewaysStep)) {
+        viewport()->update(visualRect(currentIndex()));
+        event->accept();
+        return;
+    }
     if (menuKey && currentIndex().isValid()) {
         showActions(currentIndex(), actionsAnchor(currentIndex()));
         event->accept();
         return;
     }
     QListView::keyPressEvent(event);
+}
+
+void ChatView::wheelEvent(QWheelEvent *event)
+{
+    // A wide table or unwrapped code under the pointer scrolls sideways: a tilted wheel, a
+    // sideways swipe, Shift with the wheel.
+    const QPoint angle = event->angleDelta();
+    const bool tilt = std::abs(angle.x()) > std::abs(angle.y());
+    const int notches = tilt ? angle.x() : (event->modifiers() == Qt::ShiftModifier ? angle.y() : 0);
+    const qreal dx
+        = !event->pixelDelta().isNull() && tilt ? -event->pixelDelta().x() : -notches * kSidewaysStep / 120.0;
+    const QPoint pos = event->position().toPoint();
+    const QModelIndex index = indexAt(pos);
+    if (notches != 0 && index.isValid() && m_delegate->scrollSideways(index, visualRect(index), pos, dx)) {
+        viewport()->update(visualRect(index));
+        event->accept();
+        return;
+    }
+    QListView::wheelEvent(event);
 }
 
 void ChatView::showActions(const QModelIndex &index, const QPoint &globalPos)
@@ -446,6 +475,7 @@ void ChatView::trigger(const QModelIndex &index, const MessageDelegate::Hit &hit
     case MessageDelegate::Action::ToggleReasoning:
     case MessageDelegate::Action::ToggleTool:
     case MessageDelegate::Action::ToggleCode:
+    case MessageDelegate::Action::ToggleWrap:
         m_delegate->toggle(id, hit.data);
         viewport()->update();
         return;

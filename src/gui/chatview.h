@@ -80,10 +80,12 @@ protected:
     bool viewportEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
     static constexpr int kMeasure = 90; // characters per line of the reading column
+    static constexpr int kSidewaysStep = 60; // pixels a wide part scrolls per wheel notch or key press
     int readingWidth() const;
     QPoint actionsAnchor(const QModelIndex &index) const;
     void placeColumn(int width);

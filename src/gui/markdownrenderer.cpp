@@ -24,6 +24,7 @@
 #include <QTextOption>
 #include <QTextTable>
 
+#include <algorithm>
 #include <cmath>
 #include <ranges>
 
@@ -105,7 +106,7 @@ void replaceImages(QTextDocument &doc)
     }
 }
 
-void highlightCode(QTextDocument &doc, const RenderTheme &theme, QList<CodeBlockInfo> *codeBlocks)
+void highlightCode(QTextDocument &doc, const RenderTheme &theme, bool wrap, QList<CodeBlockInfo> *codeBlocks)
 {
     const KSH::Theme khTheme
         = repository().defaultTheme(theme.dark ? KSH::Repository::DarkTheme : KSH::Repository::LightTheme);
@@ -139,7 +140,7 @@ void highlightCode(QTextDocument &doc, const RenderTheme &theme, QList<CodeBlock
             lines << text;
             QTextBlockFormat bf = b.blockFormat();
             bf.setBackground(theme.codeBackground);
-            bf.setNonBreakableLines(false);
+            bf.setNonBreakableLines(!wrap);
             cursor.setPosition(b.position());
             cursor.setBlockFormat(bf);
             if (def.isValid() && text.size() < 4000) {
@@ -224,14 +225,30 @@ void styleTables(QTextFrame *frame, const RenderTheme &theme)
     }
 }
 
-// A piece of a table cut by ChunkSplitter: the continuation's repeated header row goes, and
-// every piece gets the same fixed column widths (from the longest cells of the first piece).
-void fitTablePiece(QTextDocument &doc, const TextChunk &piece, const RenderTheme &theme, qreal width)
+// The most a table may take: the column width, or kTableColumnChars for each of its columns
+// (a hostile table of thousands of columns is squeezed into kMaxTableRoom).
+qreal tableRoom(int columns, const RenderTheme &theme, qreal width)
+{
+    constexpr qreal kMaxTableRoom = 24000;
+    const qreal perColumn = QFontMetricsF(theme.font).averageCharWidth() * MarkdownRenderer::kTableColumnChars;
+    return std::max(width, std::min(kMaxTableRoom, std::ceil(columns * perColumn)));
+}
+
+QList<QTextTable *> tablesOf(QTextDocument &doc)
 {
     QList<QTextTable *> tables;
     for (QTextFrame *frame : doc.rootFrame()->childFrames())
         if (auto *table = qobject_cast<QTextTable *>(frame))
             tables.append(table);
+    return tables;
+}
+
+// A piece of a table cut by ChunkSplitter: the continuation's repeated header row goes, and
+// every piece gets the same fixed column widths (from the longest cells of the first piece),
+// within the table's room.
+void fitTablePiece(QTextDocument &doc, const TextChunk &piece, const RenderTheme &theme, qreal width)
+{
+    const QList<QTextTable *> tables = tablesOf(doc);
     if (tables.isEmpty())
         return;
     QTextTable *table = piece.join == TextChunk::Join::Table ? tables.constFirst() : tables.constLast();
@@ -248,7 +265,8 @@ void fitTablePiece(QTextDocument &doc, const TextChunk &piece, const RenderTheme
         px.append(std::max<qreal>(24, c.toInt() * charWidth + kCellExtra));
         total += px.constLast();
     }
-    const qreal scale = total > width - 4 ? (width - 4) / total : 1.0;
+    const qreal room = tableRoom(int(chars.size()), theme, width) - 4;
+    const qreal scale = total > room ? room / total : 1.0;
     QList<QTextLength> constraints;
     for (qreal w : std::as_const(px))
         constraints.append(QTextLength(QTextLength::FixedLength, std::floor(w * scale)));
@@ -257,15 +275,55 @@ void fitTablePiece(QTextDocument &doc, const TextChunk &piece, const RenderTheme
     table->setFormat(format);
 }
 
-std::unique_ptr<RenderedChunk> finish(std::unique_ptr<RenderedChunk> chunk, qreal width)
+// How wide the document has to be (laid out at textWidth): its tables, its unwrapped code lines.
+qreal neededWidth(QTextDocument &doc, qreal width)
+{
+    qreal need = width;
+    for (QTextTable *table : tablesOf(doc))
+        need = std::max(need, std::ceil(doc.documentLayout()->frameBoundingRect(table).right()));
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        if (!b.blockFormat().nonBreakableLines() || !b.layout())
+            continue;
+        const QTextLayout *lines = b.layout();
+        for (int i = 0; i < lines->lineCount(); ++i)
+            need = std::max(need,
+                            std::ceil(lines->position().x() + lines->lineAt(i).naturalTextWidth()
+                                      + b.blockFormat().rightMargin() + 4));
+    }
+    return need;
+}
+
+std::unique_ptr<RenderedChunk> finish(std::unique_ptr<RenderedChunk> chunk, const RenderTheme &theme, qreal width)
 {
     // Keep the shaped glyphs: without it every paint shapes the visible lines again, and a
     // streaming reply repaints its visible part on every flush.
-    for (QTextBlock b = chunk->document->begin(); b.isValid(); b = b.next())
+    QTextDocument &doc = *chunk->document;
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
         b.layout()->setCacheEnabled(true);
-    chunk->document->setTextWidth(width);
-    chunk->document->setLayoutEnabled(true); // one layout, after every edit
-    chunk->height = chunk->document->documentLayout()->documentSize().height();
+    const QList<QTextTable *> tables = tablesOf(doc);
+    const bool wide = !tables.isEmpty() || std::ranges::any_of(chunk->codeBlocks, [&](const CodeBlockInfo &c) {
+        return doc.findBlockByNumber(c.firstBlock).blockFormat().nonBreakableLines();
+    });
+    // Tables are laid out in their room first, to see how much of it they take.
+    int columns = 0;
+    for (const QTextTable *table : tables)
+        columns = std::max(columns, table->columns());
+    doc.setTextWidth(columns > 0 ? tableRoom(columns, theme, width) : width);
+    doc.setLayoutEnabled(true); // one layout, after every edit
+    chunk->width = wide ? neededWidth(doc, width) : width;
+    // The text beside a wide table or code still wraps at width.
+    if (const qreal extra = chunk->width - width; extra > 0)
+        for (auto it = doc.rootFrame()->begin(); !it.atEnd(); ++it) {
+            const QTextBlock b = it.currentBlock();
+            if (!b.isValid() || b.blockFormat().nonBreakableLines())
+                continue;
+            QTextBlockFormat bf = b.blockFormat();
+            bf.setRightMargin(bf.rightMargin() + extra);
+            QTextCursor(b).setBlockFormat(bf);
+        }
+    if (doc.textWidth() != chunk->width)
+        doc.setTextWidth(chunk->width);
+    chunk->height = doc.documentLayout()->documentSize().height();
     return chunk;
 }
 
@@ -326,7 +384,8 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const QString &markdown,
     return render(chunk, theme, width);
 }
 
-std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, const RenderTheme &theme, qreal width)
+std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, const RenderTheme &theme, qreal width,
+                                                        bool wrapCode)
 {
     auto chunk = std::make_unique<RenderedChunk>();
     chunk->document = newDocument(theme, theme.font);
@@ -336,7 +395,7 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, 
     if (piece.join == TextChunk::Join::Table || !piece.tableWidths.isEmpty())
         fitTablePiece(*chunk->document, piece, theme, width);
     replaceImages(*chunk->document);
-    highlightCode(*chunk->document, theme, &chunk->codeBlocks);
+    highlightCode(*chunk->document, theme, wrapCode, &chunk->codeBlocks);
     // Room for each block's header, except where a piece goes on with the block before it.
     for (CodeBlockInfo &code : chunk->codeBlocks) {
         code.continued = piece.join == TextChunk::Join::Code && code.firstBlock == 0;
@@ -356,7 +415,7 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::render(const TextChunk &piece, 
     }
     styleTables(chunk->document->rootFrame(), theme);
     styleHeadings(*chunk->document, theme);
-    return finish(std::move(chunk), width);
+    return finish(std::move(chunk), theme, width);
 }
 
 std::unique_ptr<RenderedChunk> MarkdownRenderer::renderPlain(const QString &text, const RenderTheme &theme, qreal width,
@@ -365,7 +424,7 @@ std::unique_ptr<RenderedChunk> MarkdownRenderer::renderPlain(const QString &text
     auto chunk = std::make_unique<RenderedChunk>();
     chunk->document = newDocument(theme, monospace ? theme.monoFont : theme.font);
     chunk->document->setPlainText(text);
-    return finish(std::move(chunk), width);
+    return finish(std::move(chunk), theme, width);
 }
 
 } // namespace Skein

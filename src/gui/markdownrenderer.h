@@ -51,6 +51,9 @@ struct RenderedChunk
     std::unique_ptr<SafeTextDocument> document;
     QList<CodeBlockInfo> codeBlocks;
     qreal height = 0;
+    // Wider than the width it was rendered for when a table needs the room or a code line is
+    // not wrapped; the text around them still wraps at that width (their blocks' right margin).
+    qreal width = 0;
 };
 
 // Markdown → QTextDocument for the chat (Qt's importer, GitHub dialect, raw HTML shown as text),
@@ -66,8 +69,13 @@ public:
     static qreal codeHeaderHeight(const RenderTheme &theme);
     static std::unique_ptr<RenderedChunk> render(const QString &markdown, const RenderTheme &theme, qreal width);
     // A chunk of a message: a table's continuation loses its repeated header row, and a table
-    // cut into pieces gets the same column widths in every piece.
-    static std::unique_ptr<RenderedChunk> render(const TextChunk &chunk, const RenderTheme &theme, qreal width);
+    // cut into pieces gets the same column widths in every piece. A table is not squeezed into
+    // width: its columns get their room (each up to kTableColumnChars average characters, more
+    // where the table still fits) and the document grows wider. Code lines wrap unless
+    // wrapCode is false; then the document is as wide as the longest line.
+    static constexpr int kTableColumnChars = 24;
+    static std::unique_ptr<RenderedChunk> render(const TextChunk &chunk, const RenderTheme &theme, qreal width,
+                                                 bool wrapCode = true);
     // Plain text (reasoning, tool arguments), monospace when asked.
     static std::unique_ptr<RenderedChunk> renderPlain(const QString &text, const RenderTheme &theme, qreal width,
                                                       bool monospace);

@@ -127,10 +127,11 @@ std::shared_ptr<RenderedChunk> MessageDelegate::documentOf(const std::shared_ptr
     ++m_renders;
     m_renderedChars += slot->chunk.text.size();
     std::shared_ptr<RenderedChunk> doc = slot->kind == Markdown
-        ? MarkdownRenderer::render(slot->chunk, m_theme, slot->width)
+        ? MarkdownRenderer::render(slot->chunk, m_theme, slot->width, !slot->noWrap)
         : MarkdownRenderer::renderPlain(slot->chunk.text, m_theme, slot->width, slot->kind == Mono);
     slot->measured = true;
-    slot->height = doc->height;
+    slot->contentWidth = doc->width;
+    slot->height = doc->height + (doc->width > slot->width ? kSidewaysBar : 0);
     slot->code.clear();
     for (const CodeBlockInfo &code : doc->codeBlocks) {
         const QTextBlock first = doc->document->findBlockByNumber(code.firstBlock);

@@ -49,6 +49,7 @@ public:
         ToggleReasoning,
         ToggleTool,
         ToggleCode,
+        ToggleWrap,
         CopyCode,
         Link,
         Approve,
@@ -85,11 +86,13 @@ public:
     // Every clickable part of a message, for tests and keyboard access.
     QList<Hit> hits(const QModelIndex &index, const QRect &itemRect) const;
 
-    // A rendered document of a message and its rect in item coordinates.
+    // A rendered document of a message: the rect it is shown in and where the document's top
+    // left lies (item coordinates; left of rect while a wide part is scrolled sideways).
     struct TextPart
     {
         QRectF rect;
         std::shared_ptr<RenderedChunk> chunk;
+        QPointF origin;
     };
     // The message's documents in reading order: what an in-place text selection runs over.
     QList<TextPart> textParts(const QModelIndex &index) const;
@@ -102,6 +105,12 @@ public:
     QRect editorRect(const QModelIndex &index) const;
     void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
                               const QModelIndex &index) const override;
+
+    // A part wider than the column (a table that needs the room, code that is not wrapped)
+    // scrolls sideways: the one under pos (item coordinates relative to itemRect) or, without
+    // a position, every one of the message, by dx pixels. Returns whether anything moved.
+    bool scrollSideways(const QModelIndex &index, const QRect &itemRect, const QPoint &pos, qreal dx) const;
+    bool scrollSideways(const QModelIndex &index, qreal dx) const;
 
     // Reasoning and tool cards are collapsed until toggled.
     void toggle(const QString &messageId, const QString &key);
@@ -141,6 +150,8 @@ private:
     void fill();
     int estimate(const QModelIndex &index) const;
     void noteHeight(const QString &id, quint32 revision, int height) const;
+    qreal scrollOf(const Slot &slot) const;
+    bool scrollBy(const Slot &slot, qreal dx) const;
 
     RenderTheme m_theme;
     int m_width = 600;
@@ -164,6 +175,7 @@ private:
         bool exact = false;
     };
     mutable QHash<QString, Measured> m_heights;
+    mutable QHash<quint64, qreal> m_scrollX; // by Slot::serial: how far a wide part is scrolled
     mutable int m_renders = 0;
     mutable qint64 m_renderedChars = 0;
     QTimer *m_heightsTimer;

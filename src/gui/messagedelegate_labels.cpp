@@ -72,6 +72,8 @@ QString MessageDelegate::actionIcon(Action action)
         return QStringLiteral("edit-copy");
     case Action::SelectText:
         return QStringLiteral("edit-select-all");
+    case Action::ToggleWrap:
+        return QStringLiteral("text-wrap");
     case Action::Edit:
         return QStringLiteral("document-edit");
     case Action::Regenerate:
@@ -130,6 +132,8 @@ QString MessageDelegate::actionLabel(Action action)
         return tr("Show or Hide Tool Details");
     case Action::ToggleCode:
         return tr("Show All or Fewer Lines of Code");
+    case Action::ToggleWrap:
+        return tr("Wrap or Unwrap Long Lines");
     case Action::Link:
         return tr("Open Link");
     case Action::Approve:

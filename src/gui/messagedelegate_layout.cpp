@@ -159,9 +159,24 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
     bool pending = false;
     const QFontMetricsF mfm(m_theme.monoFont);
     auto prepare = [&](TextDocs &t) {
+        // The pieces of one code block share the key of its first piece (as folding does).
+        qsizetype runStart = 0;
+        qsizetype at = 0;
+        for (const QList<std::shared_ptr<Slot>> *list : {&t.closed, &t.open})
+            for (const std::shared_ptr<Slot> &slot : *list) {
+                if (slot->chunk.join != TextChunk::Join::Code)
+                    runStart = at;
+                ++at;
+                if (slot->wrapRun != runStart) {
+                    slot->wrapRun = runStart;
+                    slot->wrapKey = QStringLiteral("w:%1:%2").arg(id).arg(runStart);
+                }
+            }
         auto fit = [&](Slot &slot) {
-            if (slot.width == t.width)
+            const bool noWrap = t.kind == Markdown && m_expanded.contains(slot.wrapKey);
+            if (slot.width == t.width && slot.noWrap == noWrap)
                 return;
+            slot.noWrap = noWrap;
             m_leases.remove(slot.serial);
             slot.doc.reset();
             slot.measured = false;
@@ -218,9 +233,25 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
                 copy.data = code.text;
                 merged = int(out.size());
                 out.append(copy);
+                // Beside it, wrapping long lines on or off (then the block scrolls sideways).
+                if (slot->kind == Markdown) {
+                    Element wrap = copy;
+                    wrap.text = actionIcon(Action::ToggleWrap);
+                    wrap.rect.translate(-kIconBox - 2, 0);
+                    wrap.action = Action::ToggleWrap;
+                    wrap.data = slot->wrapKey;
+                    out.append(wrap);
+                }
             }
         } else {
             pending = true;
+            // Not rendered yet: a piece that continues a block still adds its lines to the
+            // block's Copy, from the source.
+            const QList<QStringList> blocks = codeBlocksOf(slot->chunk.text);
+            if (slot->chunk.join == TextChunk::Join::Code && lastCopy >= 0 && !blocks.isEmpty()) {
+                out[lastCopy].data += QLatin1Char('\n') + blocks.constFirst().join(QLatin1Char('\n'));
+                merged = lastCopy;
+            }
         }
         lastCopy = merged;
     };

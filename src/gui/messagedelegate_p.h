@@ -30,7 +30,9 @@ constexpr qreal kPad = 14;
 constexpr qreal kGap = 6;
 constexpr int kIconBox = 22;
 // A code block of more pieces than this (ChunkSplitter::kCodeLines lines each) is collapsed.
-constexpr int kShownCodePieces = 3; // an icon button: a 16 px icon with room to hit it
+constexpr int kShownCodePieces = 3;
+// Below a part wider than the column: room for the bar that shows where it is scrolled to.
+constexpr qreal kSidewaysBar = 8;
 // Rendering a layout may take this long before the remaining chunks get an estimated height
 // (the last chunks of each text are rendered first: a streaming reply shows its tail).
 constexpr qint64 kLayoutBudgetNs = 2'000'000;
@@ -49,6 +51,12 @@ struct MessageDelegate::Slot
     qreal width = 0;
     bool measured = false;
     qreal height = 0;
+    // Its code is not wrapped (the reader turned wrapping off for the block it belongs to,
+    // wrapKey in MessageDelegate::m_expanded).
+    bool noWrap = false;
+    qsizetype wrapRun = -1; // the index of the block's first piece
+    QString wrapKey;
+    qreal contentWidth = 0; // wider than width: it scrolls sideways
     struct Code
     {
         qreal top; // of its first line

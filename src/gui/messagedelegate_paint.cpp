@@ -80,14 +80,35 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
             changed = changed || (!measured && e.slot->measured);
             if (!d)
                 break;
+            // A wide part shows the column's width of itself, where it is scrolled to, and a
+            // thin bar under it that says where that is.
+            const bool wide = e.slot->contentWidth > e.rect.width();
+            const QPointF origin = e.rect.topLeft() - QPointF(scrollOf(*e.slot), 0);
             painter->save();
-            painter->translate(e.rect.topLeft());
+            if (wide)
+                painter->setClipRect(e.rect, Qt::IntersectClip);
+            painter->translate(origin);
             QAbstractTextDocumentLayout::PaintContext ctx;
             ctx.palette = pal;
             ctx.palette.setColor(QPalette::Text, color(e.tone));
-            ctx.clip = visible.intersected(e.rect).translated(-e.rect.topLeft());
+            ctx.clip = visible.intersected(e.rect).translated(-origin);
             d->document->documentLayout()->draw(painter, ctx);
             painter->restore();
+            if (wide) {
+                const QRectF track(e.rect.left(), e.rect.bottom() - kSidewaysBar + 3, e.rect.width(), 3);
+                const qreal shown = e.rect.width() / e.slot->contentWidth;
+                const qreal range = e.slot->contentWidth - e.rect.width();
+                QColor muted = ThemeColors::muted(pal);
+                painter->setPen(Qt::NoPen);
+                muted.setAlphaF(0.25);
+                painter->setBrush(muted);
+                painter->drawRoundedRect(track, 1.5, 1.5);
+                muted.setAlphaF(1);
+                painter->setBrush(muted);
+                const qreal thumbW = std::max(24.0, track.width() * shown);
+                const qreal thumbX = track.left() + (track.width() - thumbW) * (scrollOf(*e.slot) / range);
+                painter->drawRoundedRect(QRectF(thumbX, track.top(), thumbW, track.height()), 1.5, 1.5);
+            }
             break;
         }
         case Element::Kind::CodeHeader: {
@@ -99,7 +120,7 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
             painter->drawPath(top.simplified());
             painter->setFont(smallFont);
             painter->setPen(ThemeColors::codeHeaderText(pal));
-            const QRectF label = e.rect.adjusted(8, 0, -8 - kIconBox, 0);
+            const QRectF label = e.rect.adjusted(8, 0, -8 - 2 * kIconBox - 2, 0);
             painter->drawText(label, Qt::AlignLeft | Qt::AlignVCenter,
                               QFontMetricsF(smallFont).elidedText(e.text, Qt::ElideRight, label.width()));
             break;
@@ -170,8 +191,48 @@ QList<MessageDelegate::TextPart> MessageDelegate::textParts(const QModelIndex &i
     for (const Element &e : layout->elements)
         if (e.kind == Element::Kind::Doc)
             if (std::shared_ptr<RenderedChunk> d = documentOf(e.slot))
-                out.append(TextPart {e.rect, d});
+                out.append(TextPart {e.rect, d, e.rect.topLeft() - QPointF(scrollOf(*e.slot), 0)});
     return out;
+}
+
+qreal MessageDelegate::scrollOf(const Slot &slot) const
+{
+    const qreal range = slot.contentWidth - slot.width;
+    return range > 0 ? std::clamp(m_scrollX.value(slot.serial), 0.0, range) : 0.0;
+}
+
+bool MessageDelegate::scrollBy(const Slot &slot, qreal dx) const
+{
+    const qreal range = slot.contentWidth - slot.width;
+    if (range <= 0)
+        return false;
+    const qreal from = scrollOf(slot);
+    const qreal to = std::clamp(from + dx, 0.0, range);
+    if (to == from)
+        return false;
+    if (to > 0)
+        m_scrollX.insert(slot.serial, to);
+    else
+        m_scrollX.remove(slot.serial);
+    return true;
+}
+
+bool MessageDelegate::scrollSideways(const QModelIndex &index, const QRect &itemRect, const QPoint &pos, qreal dx) const
+{
+    const QPointF p = pos - itemRect.topLeft();
+    for (const Element &e : layoutFor(index)->elements)
+        if (e.kind == Element::Kind::Doc && e.rect.contains(p))
+            return scrollBy(*e.slot, dx);
+    return false;
+}
+
+bool MessageDelegate::scrollSideways(const QModelIndex &index, qreal dx) const
+{
+    bool moved = false;
+    for (const Element &e : layoutFor(index)->elements)
+        if (e.kind == Element::Kind::Doc)
+            moved = scrollBy(*e.slot, dx) || moved;
+    return moved;
 }
 
 MessageDelegate::Hit MessageDelegate::hitAt(const QModelIndex &index, const QRect &itemRect, const QPoint &pos) const
@@ -185,7 +246,8 @@ MessageDelegate::Hit MessageDelegate::hitAt(const QModelIndex &index, const QRec
             return Hit {e.action, e.data, e.rect.toAlignedRect().translated(itemRect.topLeft())};
         if (e.kind == Element::Kind::Doc) {
             const std::shared_ptr<RenderedChunk> d = documentOf(e.slot);
-            const QString anchor = d ? d->document->documentLayout()->anchorAt(p - e.rect.topLeft()) : QString();
+            const QPointF origin = e.rect.topLeft() - QPointF(scrollOf(*e.slot), 0);
+            const QString anchor = d ? d->document->documentLayout()->anchorAt(p - origin) : QString();
             if (!anchor.isEmpty())
                 return Hit {Action::Link, anchor, e.rect.toAlignedRect().translated(itemRect.topLeft())};
         }

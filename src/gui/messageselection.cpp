@@ -203,7 +203,7 @@ MessageSelection::Point MessageSelection::pointAt(const QModelIndex &index, cons
         return {i, 0};
     if (p.y() > part.rect.bottom())
         return {i, endOf(part)};
-    const int at = part.chunk->document->documentLayout()->hitTest(p - part.rect.topLeft(), Qt::FuzzyHit);
+    const int at = part.chunk->document->documentLayout()->hitTest(p - part.origin, Qt::FuzzyHit);
     return {i, std::clamp(at, 0, endOf(part))};
 }
 
@@ -379,6 +379,7 @@ void MessageSelection::paint(QPainter &painter)
     for (int k = from.part; k <= to.part && k < all.size(); ++k) {
         const MessageDelegate::TextPart &part = all.at(k);
         const QRectF rect = part.rect.translated(row.topLeft());
+        const QPointF origin = part.origin + row.topLeft(); // left of rect when scrolled sideways
         if (!rect.intersects(port))
             continue;
         const int end = endOf(part);
@@ -390,16 +391,16 @@ void MessageSelection::paint(QPainter &painter)
         // Only the selected runs are drawn again, over an opaque highlight, so the text the
         // delegate painted elsewhere is not drawn twice.
         QRegion region;
-        for (const QRectF &r : selectionRects(doc, s, e, QRectF(port).translated(-rect.topLeft())))
-            region += r.translated(rect.topLeft()).toAlignedRect();
-        region &= port;
+        for (const QRectF &r : selectionRects(doc, s, e, QRectF(port).intersected(rect).translated(-origin)))
+            region += r.translated(origin).toAlignedRect();
+        region &= port.intersected(rect.toAlignedRect());
         if (region.isEmpty())
             continue;
         painter.save();
         painter.setClipRegion(region);
         for (const QRect &r : region)
             painter.fillRect(r, highlight);
-        painter.translate(rect.topLeft());
+        painter.translate(origin);
         QAbstractTextDocumentLayout::Selection selection;
         selection.cursor = QTextCursor(doc);
         selection.cursor.setPosition(s);
@@ -410,7 +411,7 @@ void MessageSelection::paint(QPainter &painter)
         ctx.palette = m_view->palette();
         ctx.palette.setColor(QPalette::Text, highlighted);
         ctx.selections.append(selection);
-        ctx.clip = region.boundingRect().toRectF().translated(-rect.topLeft());
+        ctx.clip = region.boundingRect().toRectF().translated(-origin);
         doc->documentLayout()->draw(&painter, ctx);
         painter.restore();
     }

@@ -14,6 +14,7 @@
 #include "gui/themecolors.h"
 #include "storage/memoryrepository.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -25,6 +26,9 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextCursor>
+#include <QTextLayout>
+#include <QWheelEvent>
 
 using namespace Skein;
 using namespace Skein::Test;
@@ -239,6 +243,130 @@ private Q_SLOTS:
         // ...and it folds again.
         QVERIFY(f.click(1, MessageDelegate::Action::ToggleCode));
         QTRY_VERIFY(!shownText().contains(u"line 40'"_s));
+    }
+
+    void wideTablesAndUnwrappedCodeScrollSideways()
+    {
+        // Renderer: a table of many columns takes its room instead of being squeezed, while the
+        // paragraph beside it still wraps at the column; a narrow table fits as it is.
+        const RenderTheme theme = RenderTheme::fromPalette(QApplication::palette(), QApplication::font());
+        const qreal width = 500;
+        QStringList header, rule, row;
+        for (int c = 1; c <= 10; ++c) {
+            header << u"Column %1"_s.arg(c);
+            rule << u"---"_s;
+            row << (c == 10 ? u"[far](https://example.com/far)"_s
+                            : u"value-in-column-%1-xyz"_s.arg(c, 2, 10, QLatin1Char('0')));
+        }
+        const QString table = u"| "_s + header.join(u" | "_s) + u" |\n| "_s + rule.join(u" | "_s) + u" |\n| "_s
+            + row.join(u" | "_s) + u" |"_s;
+        const QString paragraph = u"A paragraph long enough to wrap several times in a column of five hundred "
+                                  "pixels, which it must still do when the table below it is wider."_s;
+        const std::unique_ptr<RenderedChunk> wide
+            = MarkdownRenderer::render(paragraph + u"\n\n"_s + table, theme, width);
+        QVERIFY2(wide->width > 2 * width, qPrintable(QString::number(wide->width)));
+        const QTextLayout *lines = wide->document->begin().layout();
+        QVERIFY(lines->lineCount() > 1);
+        for (int i = 0; i < lines->lineCount(); ++i)
+            QVERIFY(lines->lineAt(i).naturalTextWidth() <= width);
+        QCOMPARE(MarkdownRenderer::render(u"| a | b |\n|---|---|\n| 1 | 2 |"_s, theme, width)->width, width);
+        // Code wraps until wrapping is turned off; then its long line is one line.
+        const QString longLine = u"values = ["_s + QStringList(QList<QString>(60, u"1234"_s)).join(u", "_s) + u"]"_s;
+        const QString code = u"```python\n"_s + longLine + u"\n```"_s;
+        TextChunk codeChunk;
+        codeChunk.text = code;
+        const std::unique_ptr<RenderedChunk> wrapped = MarkdownRenderer::render(codeChunk, theme, width, true);
+        const std::unique_ptr<RenderedChunk> unwrapped = MarkdownRenderer::render(codeChunk, theme, width, false);
+        QCOMPARE(wrapped->width, width);
+        QVERIFY(wrapped->document->begin().layout()->lineCount() > 1);
+        QVERIFY(unwrapped->width > 2 * width);
+        QCOMPARE(unwrapped->document->begin().layout()->lineCount(), 1);
+
+        // In the chat: the table scrolls sideways with Shift+wheel, a tilted wheel and
+        // Shift+Left/Right; a link far right is hit where it is shown once scrolled to.
+        ChatFixture f;
+        f.script = [&](const RecordedRequest &) {
+            ScriptedReply reply;
+            reply.text = u"Here:\n\n"_s + table + u"\n\nAnd code:\n\n"_s + code + u"\n\nDone."_s;
+            return openAiReply(reply);
+        };
+        QVERIFY(f.start());
+        f.window->findChild<QDockWidget *>(u"inspectorDock"_s)->hide();
+        f.window->resize(1100, 700);
+        f.type(u"A wide table"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        const QModelIndex reply = f.thread()->index(1);
+        MessageDelegate *delegate = f.view()->messageDelegate();
+        auto tablePart = [&] {
+            for (const MessageDelegate::TextPart &part : delegate->textParts(reply))
+                if (part.chunk->document->toPlainText().contains(u"Column 10"_s))
+                    return part;
+            return MessageDelegate::TextPart {};
+        };
+        QTRY_VERIFY(tablePart().chunk);
+        QVERIFY(tablePart().chunk->width > tablePart().rect.width());
+        QCOMPARE(tablePart().origin, tablePart().rect.topLeft());
+        f.view()->scrollTo(reply, QAbstractItemView::PositionAtTop);
+        QTest::qWait(50);
+        const QRect item = f.view()->visualRect(reply);
+        const QPoint over = (tablePart().rect.center() + item.topLeft()).toPoint();
+        auto wheel = [&](QPoint angle, Qt::KeyboardModifiers mods) {
+            QWheelEvent event(over, f.view()->viewport()->mapToGlobal(over), QPoint(), angle, Qt::NoButton, mods,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(f.view()->viewport(), &event);
+        };
+        wheel(QPoint(0, -120), Qt::ShiftModifier);
+        QTRY_COMPARE(tablePart().origin.x(), tablePart().rect.left() - 60);
+        wheel(QPoint(-240, 0), Qt::NoModifier); // tilted: two notches on
+        QCOMPARE(tablePart().origin.x(), tablePart().rect.left() - 180);
+        // Where the far link is in the document, and in the view.
+        QTextCursor far = tablePart().chunk->document->find(u"far"_s);
+        QVERIFY(!far.isNull());
+        const QTextLayout *farLayout = far.block().layout();
+        const QTextLine farLine = farLayout->lineForTextPosition(far.selectionStart() - far.block().position());
+        const QPointF farInDoc = tablePart().chunk->document->documentLayout()->blockBoundingRect(far.block()).topLeft()
+            + QPointF(farLine.cursorToX(far.selectionStart() - far.block().position()) + 4, farLine.y() + 4);
+        auto linkHit = [&] {
+            const QPoint at = (tablePart().origin + farInDoc + item.topLeft()).toPoint();
+            const MessageDelegate::Hit hit = delegate->hitAt(reply, item, at);
+            return hit.action == MessageDelegate::Action::Link ? hit.data : QString();
+        };
+        QVERIFY2(tablePart().rect.left() + farInDoc.x() > tablePart().rect.right(), // out of sight, unscrolled
+                 qPrintable(u"link at %1 of %2, column %3"_s.arg(farInDoc.x())
+                                .arg(tablePart().chunk->width)
+                                .arg(tablePart().rect.width())));
+        f.view()->setCurrentIndex(reply);
+        f.view()->setFocus();
+        for (int i = 0; i < 100 && tablePart().origin.x() + farInDoc.x() > tablePart().rect.right() - 20; ++i)
+            QTest::keyClick(f.view(), Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(linkHit(), u"https://example.com/far"_s);
+        // It stops at the end: the right edge of the table shows, no further.
+        for (int i = 0; i < 100; ++i)
+            QTest::keyClick(f.view(), Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(tablePart().origin.x() + tablePart().chunk->width, tablePart().rect.right());
+        // SKEIN_SHOT_DIR set (scripts/chat-screenshots.sh): the table scrolled, as the user sees it.
+        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            QVERIFY(f.window->grab().save(shots + u"/wide-table.png"_s));
+        }
+        for (int i = 0; i < 100; ++i)
+            QTest::keyClick(f.view(), Qt::Key_Left, Qt::ShiftModifier);
+        QCOMPARE(tablePart().origin, tablePart().rect.topLeft());
+
+        // The code block's header turns wrapping off and on again.
+        auto codePart = [&] {
+            for (const MessageDelegate::TextPart &part : delegate->textParts(reply))
+                if (part.chunk->document->toPlainText().contains(u"values = ["_s))
+                    return part;
+            return MessageDelegate::TextPart {};
+        };
+        QVERIFY(codePart().chunk);
+        QCOMPARE(codePart().chunk->width, codePart().rect.width());
+        QVERIFY(f.click(1, MessageDelegate::Action::ToggleWrap));
+        QTRY_VERIFY(codePart().chunk->width > 2 * codePart().rect.width());
+        QCOMPARE(codePart().chunk->document->begin().layout()->lineCount(), 1);
+        QVERIFY(f.click(1, MessageDelegate::Action::ToggleWrap));
+        QTRY_COMPARE(codePart().chunk->width, codePart().rect.width());
     }
 
     void rightToLeftTextRunsFromTheRight()
