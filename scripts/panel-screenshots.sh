@@ -6,7 +6,8 @@
 
 # Renders the inspector panels (branch view, memory and context inspectors, usage view) over a demo
 # conversation, and the Settings dialog, into docs/screenshots/ in English and Chinese (*-zh.png),
-# under Xvfb so that real fonts are used:
+# light and dark, and at scale 2 (*-scale2.png, on a screen twice the size), under Xvfb so that
+# real fonts are used:
 #   scripts/sysroot run -- scripts/panel-screenshots.sh <build dir>
 # (build the skein-panelshots and settings_screenshot targets first). SKEIN_EXTRA_QM=<file.qm>
 # adds translations not merged into translations/skein_zh_CN.ts yet.
@@ -22,5 +23,11 @@ settings=$build/tests/gui/settings/settings_screenshot
 }
 xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$out"
 xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$out" --lang zh_CN
+xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$out" --dark
+xvfb-run -a -s "-screen 0 1280x800x24" "$tool" "$out" --dark --lang zh_CN
+QT_SCALE_FACTOR=2 xvfb-run -a -s "-screen 0 2560x1600x24" "$tool" "$out"
+QT_SCALE_FACTOR=2 xvfb-run -a -s "-screen 0 2560x1600x24" "$tool" "$out" --dark --lang zh_CN
 xvfb-run -a -s "-screen 0 1280x800x24" "$settings" "$out"
 xvfb-run -a -s "-screen 0 1280x800x24" "$settings" "$out" --zh
+xvfb-run -a -s "-screen 0 1280x800x24" "$settings" "$out" --dark --zh
+QT_SCALE_FACTOR=2 xvfb-run -a -s "-screen 0 2560x1600x24" "$settings" "$out" --dark --zh

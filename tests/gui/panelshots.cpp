@@ -4,7 +4,8 @@
 
 // skein-panelshots: renders the inspector panels over the demo conversation (panelsdemo.cpp) and
 // saves them as PNGs for docs/screenshots. Run under Xvfb by scripts/panel-screenshots.sh:
-//   skein-panelshots <output dir> [--lang zh_CN]
+//   skein-panelshots <output dir> [--lang zh_CN] [--dark]
+// The files end in -dark and -zh as asked, and in -scale2 when QT_SCALE_FACTOR is 2.
 // SKEIN_EXTRA_QM names a .qm file loaded over the built-in translation (for strings not merged
 // into translations/skein_zh_CN.ts yet).
 #include "app/appcontext.h"
@@ -13,6 +14,7 @@
 #include "gui/branchview.h"
 #include "gui/contextinspector.h"
 #include "gui/memoryinspector.h"
+#include "gui/settings/appearance.h"
 #include "gui/usageview.h"
 #include "panelsdemo.h"
 
@@ -49,14 +51,24 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
-        QTextStream(stderr) << "usage: skein-panelshots <output dir> [--lang zh_CN]\n";
+        QTextStream(stderr) << "usage: skein-panelshots <output dir> [--lang zh_CN] [--dark]\n";
         return 2;
     }
     const QString out = args.at(1);
     const int lang = int(args.indexOf(QStringLiteral("--lang")));
-    const QString suffix = lang > 0 && lang + 1 < args.size() ? QStringLiteral("-zh") : QString();
+    const bool zh = lang > 0 && lang + 1 < args.size();
+    const bool dark = args.contains(QStringLiteral("--dark"));
+    const bool scale2 = qEnvironmentVariable("QT_SCALE_FACTOR") == QStringLiteral("2");
+    const QString suffix = QString(dark ? QStringLiteral("-dark") : QString())
+        + (zh ? QStringLiteral("-zh") : QString()) + (scale2 ? QStringLiteral("-scale2") : QString());
+    {
+        // As the app starts: the chosen theme and the icon set.
+        AppearanceSettings look;
+        look.theme = dark ? AppearanceSettings::Theme::Dark : AppearanceSettings::Theme::System;
+        Appearance::apply(look);
+    }
     QTranslator extra;
-    if (!suffix.isEmpty()) {
+    if (zh) {
         Language::install(app, Language::choose(args.at(lang + 1), {}));
         if (qEnvironmentVariableIsSet("SKEIN_EXTRA_QM") && extra.load(qEnvironmentVariable("SKEIN_EXTRA_QM")))
             QCoreApplication::installTranslator(&extra);

@@ -4,8 +4,9 @@
 
 // Renders the Settings dialog and the first-run page with sample data into PNG files for
 // docs/screenshots (run by scripts/screenshots.sh and scripts/panel-screenshots.sh under Xvfb).
-// Usage: settings_screenshot OUTDIR [--dark] [--zh]; with --zh the files end in -zh. SKEIN_EXTRA_QM
-// names a .qm file loaded over the built-in translation (strings not merged into the .ts yet).
+// Usage: settings_screenshot OUTDIR [--dark] [--zh]; the files end in -dark, -zh and, with
+// QT_SCALE_FACTOR=2, -scale2. SKEIN_EXTRA_QM names a .qm file loaded over the built-in
+// translation (strings not merged into the .ts yet).
 #include "app/appcontext.h"
 #include "core/domain/ids.h"
 #include "core/language.h"
@@ -90,8 +91,9 @@ int main(int argc, char **argv)
         look.theme = dark ? AppearanceSettings::Theme::Dark : AppearanceSettings::Theme::System;
         Appearance::apply(look);
     }
-    const QString suffix
-        = QString(dark ? QStringLiteral("-dark") : QString()) + (zh ? QStringLiteral("-zh") : QString());
+    const QString suffix = QString(dark ? QStringLiteral("-dark") : QString())
+        + (zh ? QStringLiteral("-zh") : QString())
+        + (qEnvironmentVariable("QT_SCALE_FACTOR") == QStringLiteral("2") ? QStringLiteral("-scale2") : QString());
     context.storage().open(tmp.path(), Database::Options {}, &app, [&](Result<AsyncStore::OpenReport>) {
         auto *dialog = new SettingsDialog(context);
         dialog->show();
