@@ -304,12 +304,16 @@ std::unique_ptr<RenderedChunk> finish(std::unique_ptr<RenderedChunk> chunk, cons
     const bool wide = !tables.isEmpty() || std::ranges::any_of(chunk->codeBlocks, [&](const CodeBlockInfo &c) {
         return doc.findBlockByNumber(c.firstBlock).blockFormat().nonBreakableLines();
     });
-    // Tables are laid out in their room first, to see how much of it they take.
-    int columns = 0;
-    for (const QTextTable *table : tables)
-        columns = std::max(columns, table->columns());
-    doc.setTextWidth(columns > 0 ? tableRoom(columns, theme, width) : width);
+    doc.setTextWidth(width);
     doc.setLayoutEnabled(true); // one layout, after every edit
+    // A table narrower than width has all it needs; one as wide may be squeezed: it is laid out
+    // again in its room, to see how much of it it takes.
+    int columns = 0;
+    for (QTextTable *table : tables)
+        if (doc.documentLayout()->frameBoundingRect(table).width() >= width - 2)
+            columns = std::max(columns, table->columns());
+    if (columns > 0)
+        doc.setTextWidth(tableRoom(columns, theme, width));
     chunk->width = wide ? neededWidth(doc, width) : width;
     // The text beside a wide table or code still wraps at width.
     if (const qreal extra = chunk->width - width; extra > 0)

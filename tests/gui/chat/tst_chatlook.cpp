@@ -28,6 +28,7 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextLayout>
+#include <QTextTable>
 #include <QWheelEvent>
 
 using namespace Skein;
@@ -269,7 +270,12 @@ private Q_SLOTS:
         QVERIFY(lines->lineCount() > 1);
         for (int i = 0; i < lines->lineCount(); ++i)
             QVERIFY(lines->lineAt(i).naturalTextWidth() <= width);
-        QCOMPARE(MarkdownRenderer::render(u"| a | b |\n|---|---|\n| 1 | 2 |"_s, theme, width)->width, width);
+        const std::unique_ptr<RenderedChunk> narrow
+            = MarkdownRenderer::render(u"| a | b |\n|---|---|\n| 1 | 2 |"_s, theme, width);
+        QCOMPARE(narrow->width, width);
+        QTextTable *small = qobject_cast<QTextTable *>(narrow->document->rootFrame()->childFrames().value(0));
+        QVERIFY(small);
+        QVERIFY(narrow->document->documentLayout()->frameBoundingRect(small).width() < width / 2); // its own width
         // Code wraps until wrapping is turned off; then its long line is one line.
         const QString longLine = u"values = ["_s + QStringList(QList<QString>(60, u"1234"_s)).join(u", "_s) + u"]"_s;
         const QString code = u"```python\n"_s + longLine + u"\n```"_s;
