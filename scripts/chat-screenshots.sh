@@ -4,20 +4,26 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-# Takes the screenshots that need a scripted situation from the GUI tests, under Xvfb: a model
-# asking for tools (docs/screenshots/tool-approval.png, gui_chatagent), a message edited in place
-# (edit-in-place.png, gui_chatwindow), code blocks (code-blocks.png, gui_chatlook), a wide table
-# scrolled sideways (wide-table.png, gui_chatlook) and a provider whose key is
-# in a keychain that cannot be reached (settings-key-unreachable.png), a provider from an imported
-# file (settings-imported-provider.png), the confirmation of an MCP import (mcp-import-confirm.png)
-# and the MCP server dialog with its "trusted" box (mcp-server-dialog.png), gui_settingsdialog. Run inside the build root:
+# Takes the screenshots that need a scripted situation from the GUI tests, under Xvfb:
+# * a model asking for tools (docs/screenshots/tool-approval*.png, gui_chatagent), light and dark,
+#   English and Chinese;
+# * a message edited in place (edit-in-place.png, gui_chatwindow);
+# * code blocks (code-blocks.png) and a wide table scrolled sideways (wide-table.png), gui_chatlook;
+# * from gui_settingsdialog: a provider whose key is in a keychain that cannot be reached
+#   (settings-key-unreachable.png), a provider from an imported file
+#   (settings-imported-provider.png), the confirmation of an MCP import (mcp-import-confirm.png)
+#   and the MCP server dialog with its "trusted" box (mcp-server-dialog.png).
+# Run inside the build root:
 #   scripts/sysroot run -- xvfb-run -a -s "-screen 0 1280x800x24" scripts/chat-screenshots.sh build/dev
 set -euo pipefail
 build=$1
 src=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$src/docs/screenshots"
-SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-  "$build/tests/gui/chat/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
+# The tool cards also in dark, in Chinese and both (tool-approval-dark.png, -zh, -dark-zh).
+for look in "" "SKEIN_SHOT_THEME=dark" "SKEIN_SHOT_LANG=zh_CN" "SKEIN_SHOT_THEME=dark SKEIN_SHOT_LANG=zh_CN"; do
+  env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
+    "$build/tests/gui/chat/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
+done
 # A message edited in place, and code blocks with their headers (the long one collapsed).
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/chat/tst_gui_chatwindow" editMakesABranchAndTheSwitcherWalksIt

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QTimer>
 
+#include <initializer_list>
 #include <ranges>
 
 namespace Skein {
@@ -132,6 +133,21 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         e.data = data;
         out.append(e);
         return e.rect;
+    };
+    // Buttons in a row that goes on in the next line where the column ends (a narrow window);
+    // returns the y below them.
+    auto chipRow = [&](std::initializer_list<Action> actions, qreal x0, qreal y0, qreal right, const QString &data) {
+        qreal cx = x0;
+        qreal cy = y0;
+        for (const Action a : actions) {
+            const QString label = actionLabel(a);
+            if (cx > x0 && cx + std::ceil(sfm.horizontalAdvance(label)) + 14 > right) {
+                cx = x0;
+                cy += smallH + 8;
+            }
+            cx = chip(label, cx, cy, a, data).right() + 6;
+        }
+        return cy + smallH + 8;
     };
     // A button drawn as an icon; hoverOnly ones show while the message is hovered or focused.
     auto icon = [&](Action action, qreal x, qreal y, bool hoverOnly, const QString &data = {}) {
@@ -397,13 +413,8 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
             text(body.left(300).simplified(), x + 8, y, w - 16, Tone::Muted, false, true);
             y += smallH + 3;
         }
-        if (awaiting) {
-            const QRectF once = chip(actionLabel(Action::Approve), x + 8, y, Action::Approve, callId);
-            const QRectF always
-                = chip(actionLabel(Action::ApproveAlways), once.right() + 6, y, Action::ApproveAlways, callId);
-            chip(actionLabel(Action::Deny), always.right() + 6, y, Action::Deny, callId);
-            y += smallH + 8;
-        }
+        if (awaiting)
+            y = chipRow({Action::Approve, Action::ApproveAlways, Action::Deny}, x + 8, y, x + w - 8, callId);
         box(at, QRectF(x, top, w, y - top + 3), Tone::Muted);
         y += 3 + kGap;
     };
@@ -441,11 +452,9 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         text(MessageDelegate::status(index), x, y, w, tone, false, true);
         y += smallH + 4;
         if (role == Role::Assistant && status != MessageStatus::Generating) {
-            qreal cx = x;
-            if (status == MessageStatus::Interrupted || status == MessageStatus::Cancelled)
-                cx = chip(actionLabel(Action::Continue), cx, y, Action::Continue).right() + 6;
-            chip(actionLabel(Action::Retry), cx, y, Action::Retry);
-            y += smallH + 8;
+            const bool resumable = status == MessageStatus::Interrupted || status == MessageStatus::Cancelled;
+            y = resumable ? chipRow({Action::Continue, Action::Retry}, x, y, x + w, {})
+                          : chipRow({Action::Retry}, x, y, x + w, {});
         }
     }
 

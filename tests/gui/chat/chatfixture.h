@@ -9,6 +9,7 @@
 // The chat area's test fixture: a real MainWindow over a temporary data dir, a provider pointing
 // at a scripted OpenAI-compatible server on loopback, and helpers to type and click as a user.
 #include "app/appcontext.h"
+#include "core/language.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "gui/chatcontroller.h"
 #include "gui/chatview.h"
@@ -22,7 +23,9 @@
 #include "storage/settingsrepository.h"
 #include "storage/store.h"
 
+#include <QDir>
 #include <QJsonArray>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -37,6 +40,21 @@ const QString kReplyTail = u"\n\n```cpp\nint main() { return 0; }\n```\n\n| a | 
 
 // About 60 small chunks, 25 ms apart: a reply that is still running seconds after it started
 // (two of them overlap for seconds).
+// Screenshots (scripts/chat-screenshots.sh): SKEIN_SHOT_DIR is where a test saves what the user
+// sees, as name.png; SKEIN_SHOT_THEME=dark and SKEIN_SHOT_LANG=zh_CN show it in the dark theme
+// (chosen in the data dir's ui-state.ini, as Settings saves it) and in Chinese, and the file's
+// name says so (name-dark-zh.png). Empty when no shots are asked for.
+inline QString shotPath(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("SKEIN_SHOT_DIR");
+    if (dir.isEmpty())
+        return {};
+    const QString theme = qEnvironmentVariable("SKEIN_SHOT_THEME");
+    const QString lang = qEnvironmentVariable("SKEIN_SHOT_LANG");
+    return dir + u'/' + name + (theme.isEmpty() ? QString() : u'-' + theme)
+        + (lang.isEmpty() ? QString() : u'-' + lang.section(u'_', 0, 0)) + u".png"_s;
+}
+
 inline ReplayResponse slowReply(const RecordedRequest &request)
 {
     const QString asked = lastUserText(request).section(u"\n\n<runtime>"_s, 0, 0);
@@ -104,6 +122,21 @@ struct ChatFixture
     // too; off unless a test is about them, so request counts stay the chat's own.
     bool background = false;
 
+    void dressForScreenshots() const
+    {
+        if (qEnvironmentVariableIsEmpty("SKEIN_SHOT_DIR"))
+            return;
+        if (const QString theme = qEnvironmentVariable("SKEIN_SHOT_THEME"); !theme.isEmpty()) {
+            QSettings state(QDir(dir.path()).filePath(u"ui-state.ini"_s), QSettings::IniFormat);
+            state.setValue(u"appearance/theme"_s, theme);
+        }
+        static const bool translated = [] {
+            const QString lang = qEnvironmentVariable("SKEIN_SHOT_LANG");
+            return !lang.isEmpty() && Language::install(*QCoreApplication::instance(), Language::choose(lang, {}));
+        }();
+        Q_UNUSED(translated);
+    }
+
     bool start(const std::function<void(Store &)> &seed = {})
     {
         if (!dir.isValid() || !server.listen())
@@ -145,6 +178,7 @@ struct ChatFixture
     // A new AppContext and MainWindow on the same data dir (after closeWindow(): a restart).
     bool openWindow()
     {
+        dressForScreenshots();
         context = std::make_unique<AppContext>(dir.path());
         context->setSecretStore(std::make_unique<MemorySecretStore>());
         context->housekeeper().setTopicCheckEnabled(background);

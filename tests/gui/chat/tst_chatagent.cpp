@@ -60,6 +60,19 @@ private Q_SLOTS:
         const int cardRow = rowOfCall(f.thread(), u"call_mem"_s);
         const QModelIndex card = f.thread()->index(cardRow);
         QVERIFY(f.view()->messageDelegate()->hits(card, f.view()->visualRect(card)).size() >= 3);
+        // The fixture's window leaves the chat a narrow column: the three buttons go on in a
+        // second line instead of running out of it (Deny was cut off).
+        int decisions = 0;
+        for (const MessageDelegate::Hit &hit : f.view()->messageDelegate()->hits(card, f.view()->visualRect(card)))
+            if (hit.action == MessageDelegate::Action::Approve || hit.action == MessageDelegate::Action::ApproveAlways
+                || hit.action == MessageDelegate::Action::Deny) {
+                ++decisions;
+                QVERIFY2(hit.rect.right() < f.view()->viewport()->width(),
+                         qPrintable(u"%1 ends at %2 of %3"_s.arg(MessageDelegate::actionLabel(hit.action))
+                                        .arg(hit.rect.right())
+                                        .arg(f.view()->viewport()->width())));
+            }
+        QCOMPARE(decisions, 3);
         const ApprovalRequest request = f.controller()->pendingApproval(u"call_mem"_s).value();
         QCOMPARE(request.call.toolName, u"memory_save"_s);
         QVERIFY(request.call.argumentsJson.contains(u"green tea"_s));
@@ -68,12 +81,12 @@ private Q_SLOTS:
         QVERIFY(f.controller()->isBusy());
 
         // SKEIN_SHOT_DIR set (scripts/chat-screenshots.sh): the card as the user sees it.
-        if (const QString shots = qEnvironmentVariable("SKEIN_SHOT_DIR"); !shots.isEmpty()) {
+        if (const QString shot = shotPath(u"tool-approval"_s); !shot.isEmpty()) {
             f.view()->scrollTo(card);
             QTest::qWait(200);
             f.window->grab(); // heights measured while painting settle on the next layout
             QTest::qWait(200);
-            QVERIFY(f.window->grab().save(shots + u"/tool-approval.png"_s));
+            QVERIFY(f.window->grab().save(shot));
         }
         // The moment the controller reports idle, the view already holds the final path with the
         // stored status of the answer (issue 12 item 5: idle was reported while the last reply's
