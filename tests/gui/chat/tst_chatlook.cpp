@@ -303,12 +303,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
         const QModelIndex reply = f.thread()->index(1);
         MessageDelegate *delegate = f.view()->messageDelegate();
-        auto tablePart = [&] {
+        auto partContaining = [&](const QString &text) {
             for (const MessageDelegate::TextPart &part : delegate->textParts(reply))
-                if (part.chunk->document->toPlainText().contains(u"Column 10"_s))
+                if (part.chunk->document->toPlainText().contains(text))
                     return part;
             return MessageDelegate::TextPart {};
         };
+        auto tablePart = [&] { return partContaining(u"Column 10"_s); };
         QTRY_VERIFY(tablePart().chunk);
         QVERIFY(tablePart().chunk->width > tablePart().rect.width());
         QCOMPARE(tablePart().origin, tablePart().rect.topLeft());
@@ -360,12 +361,7 @@ private Q_SLOTS:
         QCOMPARE(tablePart().origin, tablePart().rect.topLeft());
 
         // The code block's header turns wrapping off and on again.
-        auto codePart = [&] {
-            for (const MessageDelegate::TextPart &part : delegate->textParts(reply))
-                if (part.chunk->document->toPlainText().contains(u"values = ["_s))
-                    return part;
-            return MessageDelegate::TextPart {};
-        };
+        auto codePart = [&] { return partContaining(u"values = ["_s); };
         QVERIFY(codePart().chunk);
         QCOMPARE(codePart().chunk->width, codePart().rect.width());
         QVERIFY(f.click(1, MessageDelegate::Action::ToggleWrap));
