@@ -21,7 +21,10 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 #include <QSqlQuery>
+
+#include <numeric>
 
 namespace Skein::Exchange {
 
@@ -32,7 +35,7 @@ StorageError invalid(const QString &message)
     return {StorageError::Kind::Invalid, message};
 }
 
-template<typename T> bool exists(Result<T> result)
+template<typename T> bool exists(const Result<T> &result)
 {
     return result.ok();
 }
@@ -58,7 +61,7 @@ void remapAll(SessionContent &c)
     const QString newSession = Ids::create();
     for (const Message &m : std::as_const(c.messages)) {
         messages.insert(m.id, Ids::create());
-        for (const QJsonValue &call : m.toolCalls) {
+        for (const auto &call : m.toolCalls) {
             const QString id = call.toObject().value(QStringLiteral("id")).toString();
             calls.insert(id, QStringLiteral("call_") + Ids::create().remove(QLatin1Char('-')).left(24));
         }
@@ -80,7 +83,7 @@ void remapAll(SessionContent &c)
         m.toolCallId = mapped(calls, m.toolCallId);
         m.requestId = mapped(snapshots, m.requestId);
         QJsonArray toolCalls;
-        for (const QJsonValue &call : std::as_const(m.toolCalls)) {
+        for (const auto &call : std::as_const(m.toolCalls)) {
             QJsonObject o = call.toObject();
             o.insert(QStringLiteral("id"), mapped(calls, o.value(QStringLiteral("id")).toString()));
             toolCalls.append(o);
@@ -130,8 +133,28 @@ QString ImportReport::outcomeName(Outcome outcome)
         return QStringLiteral("already-present");
     case Outcome::ImportedAsNew:
         return QStringLiteral("imported-as-new");
+    case Outcome::Merged:
+        return QStringLiteral("merged");
     }
     return {};
+}
+
+int ImportReport::count(Outcome outcome) const
+{
+    return int(std::count_if(sessions.cbegin(), sessions.cend(),
+                             [outcome](const SessionResult &s) { return s.outcome == outcome; }));
+}
+
+qsizetype ImportReport::newMessages() const
+{
+    return std::accumulate(sessions.cbegin(), sessions.cend(), qsizetype(0),
+                           [](qsizetype n, const SessionResult &s) { return n + s.newMessages; });
+}
+
+qsizetype ImportReport::branches() const
+{
+    return std::accumulate(sessions.cbegin(), sessions.cend(), qsizetype(0),
+                           [](qsizetype n, const SessionResult &s) { return n + s.branches; });
 }
 
 QString ImportReport::describe() const
@@ -150,8 +173,18 @@ QString ImportReport::describe() const
             lines << Text::tr("A different session with the id %1 exists already: imported \"%2\" as a new session %3.")
                          .arg(s.originalId, title, s.importedId);
             break;
+        case Outcome::Merged:
+            lines << Text::tr("\"%1\" grew since it was imported: %2 new messages added to %3.")
+                         .arg(title)
+                         .arg(s.newMessages)
+                         .arg(s.importedId);
+            break;
         }
     }
+    for (const QString &note : notes)
+        lines << note;
+    for (const Skipped &skip : skipped)
+        lines << Text::tr("Skipped %1: %2").arg(skip.path, skip.reason);
     if (memoriesImported || memoriesAlreadyPresent)
         lines << Text::tr("Memories: %1 imported into the review inbox (pending until you accept them), %2 already "
                           "present.")
@@ -196,6 +229,7 @@ Result<ImportReport> Importer::importBytes(const QByteArray &bytes, const QStrin
         return invalid(validator.error());
 
     ImportReport report;
+    report.format = formatName(ImportFormat::Skein);
     const Status written = m_store.transaction([&]() -> Status {
         for (SessionContent &session : parsed.sessions)
             if (Status s = importSession(session, report); !s)
@@ -260,6 +294,11 @@ Status Importer::importSession(SessionContent &session, ImportReport &report)
     result.originalId = session.session.id;
     result.title = session.session.title;
     result.messages = session.messages.size();
+    QSet<QString> parents;
+    for (const Message &m : std::as_const(session.messages))
+        parents.insert(m.parentId);
+    for (const Message &m : std::as_const(session.messages))
+        result.branches += parents.contains(m.id) ? 0 : 1;
     if (exists(m_store.sessions().get(session.session.id))) {
         Result<bool> same = identical(session);
         if (!same)
@@ -280,6 +319,7 @@ Status Importer::importSession(SessionContent &session, ImportReport &report)
     if (result.outcome == ImportReport::Outcome::ImportedAsNew)
         remapAll(session);
     result.importedId = session.session.id;
+    result.newMessages = result.messages;
     if (Status s = writeSession(session); !s)
         return s;
     if (m_guards.sessionImported) {

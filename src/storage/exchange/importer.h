@@ -6,9 +6,11 @@
 
 #pragma once
 
+#include "foreignformats.h"
 #include "storage/result.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -30,6 +32,7 @@ struct ImportReport
         Imported, // new to this database
         AlreadyPresent, // the same session, unchanged: nothing written
         ImportedAsNew, // the id existed with different content: imported under new ids
+        Merged, // another client's conversation that grew since the last import: what is new added
     };
     struct SessionResult
     {
@@ -38,7 +41,17 @@ struct ImportReport
         QString title;
         Outcome outcome = Outcome::Imported;
         qsizetype messages = 0;
+        qsizetype newMessages = 0; // written by this import
+        qsizetype branches = 0;
     };
+    struct Skipped
+    {
+        QString path; // where in the file ("conversations.json$[12]")
+        QString reason;
+    };
+
+    QString format; // the format's name (formatName)
+    bool dryRun = false; // counted, nothing written
 
     QList<SessionResult> sessions;
     int memoriesImported = 0; // all of them pending, in the review inbox
@@ -46,10 +59,25 @@ struct ImportReport
     QStringList memoriesRefused; // one line each: the start of the text and why
     int providersImported = 0;
     int providersAlreadyPresent = 0;
+    QList<Skipped> skipped; // conversations that could not be imported; the rest was
+    QStringList notes; // "TITLE: what the user should know"
+
+    int count(Outcome outcome) const;
+    qsizetype newMessages() const;
+    qsizetype branches() const;
 
     // One line per session plus totals, in plain words.
     QString describe() const;
-    static QString outcomeName(Outcome outcome); // "imported", "already-present", "imported-as-new"
+    static QString outcomeName(Outcome outcome); // "imported", "already-present", "imported-as-new", "merged"
+};
+
+struct ImportOptions
+{
+    ImportFormat format = ImportFormat::Auto;
+    bool dryRun = false; // validate and count; the database is left as it was
+    // After each conversation: bytes read of all, conversations so far. false cancels the import
+    // (nothing is written).
+    std::function<bool(qint64 done, qint64 total, int conversations)> progress;
 };
 
 // Imports a Skein JSON export. The whole file is validated first; then everything is written in
@@ -80,6 +108,11 @@ public:
     // source names the file in the memories' history ("import from NAME").
     Result<ImportReport> importBytes(const QByteArray &bytes, const QString &source);
     Result<ImportReport> importFile(const QString &path);
+    // A Skein export or another client's (a JSON file, an export's folder or ZIP), detected or as
+    // options.format says; docs/import.md. Read as a stream: memory stays bounded by the largest
+    // conversation. All of it is written in one transaction; a conversation that cannot be read
+    // is skipped and listed, and a file of which nothing can be read changes nothing.
+    Result<ImportReport> importPath(const QString &path, const ImportOptions &options = {});
 
 private:
     Status importSession(SessionContent &session, ImportReport &report);
@@ -87,6 +120,10 @@ private:
     Result<bool> collides(const SessionContent &session);
     Result<bool> identical(const SessionContent &session);
     Status importMemory(MemoryWithHistory memory, ImportReport &report);
+    Result<ImportReport> importForeign(const QString &path, const ImportOptions &options);
+    Status importConversation(ImportFormat format, const QJsonObject &o, const QString &path, ImportReport &report);
+    Status mergeSession(const SessionContent &session, const QString &sourceId, qsizetype branches,
+                        ImportReport &report);
 
     Store &m_store;
     ImportGuards m_guards;

@@ -52,7 +52,7 @@ public:
     QString id(const QJsonObject &o, const QString &key) const;
     QString optionalId(const QJsonObject &o, const QString &key) const;
 
-    static constexpr qsizetype kMaxTextLength = 64 * 1024 * 1024; // characters per text field
+    static constexpr qsizetype kMaxTextLength = qsizetype(64) * 1024 * 1024; // characters per text field
 
 private:
     bool checkId(const QString &field, const QString &value) const;

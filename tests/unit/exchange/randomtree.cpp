@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QUuid>
 
 namespace Skein::Test {
@@ -229,6 +230,28 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
             c.messages[1].requestId = s.id;
     }
     return c;
+}
+
+QByteArray dumpDatabase(Store &store)
+{
+    QByteArray out;
+    QSqlQuery tables(store.database().connection());
+    tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE "
+                               "'messages_fts%' AND name NOT LIKE 'sqlite_%' ORDER BY name"));
+    QStringList names;
+    while (tables.next())
+        names << tables.value(0).toString();
+    for (const QString &name : std::as_const(names)) {
+        QSqlQuery rows(store.database().connection());
+        rows.exec(QStringLiteral("SELECT * FROM \"%1\" ORDER BY 1").arg(name));
+        out += name.toUtf8() + '\n';
+        while (rows.next()) {
+            for (int c = 0; c < rows.record().count(); ++c)
+                out += rows.value(c).toString().toUtf8() + '\t';
+            out += '\n';
+        }
+    }
+    return out;
 }
 
 QString makeDir(const QString &path)

@@ -27,6 +27,10 @@ template<typename R> QString errorText(const R &result)
 // Creates the directory and returns its path.
 QString makeDir(const QString &path);
 
+// Everything observable in a database: every table's rows (but the search index's), in a stable
+// order. Equal dumps before and after a failed import mean it changed nothing.
+QByteArray dumpDatabase(class Store &store);
+
 // Writes content into a store the way the app would (session, messages, the rest).
 bool writeContent(class Store &store, const Exchange::SessionContent &content, QString *error);
 

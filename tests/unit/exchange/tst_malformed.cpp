@@ -14,7 +14,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
-#include <QSqlRecord>
 #include <QTemporaryDir>
 #include <functional>
 
@@ -66,28 +65,7 @@ class TestMalformed final : public QObject
     std::unique_ptr<Store> m_store;
     QJsonObject m_valid; // a valid export of a session that is NOT in m_store
 
-    // Everything observable in the database: every table's rows, in a stable order.
-    QByteArray dump()
-    {
-        QByteArray out;
-        QSqlQuery tables(m_store->database().connection());
-        tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE "
-                                   "'messages_fts%' AND name NOT LIKE 'sqlite_%' ORDER BY name"));
-        QStringList names;
-        while (tables.next())
-            names << tables.value(0).toString();
-        for (const QString &name : std::as_const(names)) {
-            QSqlQuery rows(m_store->database().connection());
-            rows.exec(QStringLiteral("SELECT * FROM \"%1\" ORDER BY 1").arg(name));
-            out += name.toUtf8() + '\n';
-            while (rows.next()) {
-                for (int c = 0; c < rows.record().count(); ++c)
-                    out += rows.value(c).toString().toUtf8() + '\t';
-                out += '\n';
-            }
-        }
-        return out;
-    }
+    QByteArray dump() { return Test::dumpDatabase(*m_store); }
 
 private Q_SLOTS:
     void initTestCase()

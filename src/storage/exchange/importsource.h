@@ -1,0 +1,56 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <QIODevice>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+class KZip;
+
+namespace Skein::Exchange {
+
+// The JSON files of an export, read as streams: a single file, an unpacked folder, or a ZIP
+// (KArchive's KZip: entries are inflated as they are read, never unpacked to disk).
+class ImportSource final
+{
+public:
+    ImportSource();
+    ~ImportSource();
+    ImportSource(const ImportSource &) = delete;
+    ImportSource &operator=(const ImportSource &) = delete;
+
+    bool open(const QString &path, QString *error);
+
+    struct Document
+    {
+        QString name; // "conversations-000.json", or the file's name
+        qint64 size = 0; // bytes, uncompressed
+    };
+    // The conversation files, in order: the manifest's shards, conversations.json, or the file.
+    const QList<Document> &conversations() const { return m_conversations; }
+    // A device for one of the export's files; null when it is not there.
+    std::unique_ptr<QIODevice> device(const QString &name, QString *error) const;
+    bool contains(const QString &name) const;
+    bool isArchive() const { return m_isArchive; } // a ZIP or a folder, not a single JSON file
+    qint64 totalBytes() const;
+
+private:
+    bool findConversations(QString *error);
+    QStringList names() const;
+
+    QString m_path;
+    bool m_isArchive = false;
+    bool m_isDir = false;
+    std::unique_ptr<KZip> m_zip;
+    QList<Document> m_conversations;
+};
+
+} // namespace Skein::Exchange
