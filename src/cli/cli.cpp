@@ -57,6 +57,14 @@ void defineExport(QCommandLineParser &p)
     p.addOption({QStringLiteral("all"), Cli::tr("Export every session, memory and provider.")});
 }
 
+void defineImport(QCommandLineParser &p)
+{
+    defineJson(p);
+    p.addOption({QStringLiteral("from"), Cli::tr("auto (default), skein, chatgpt, claude, openwebui or librechat."),
+                 Cli::tr("format")});
+    p.addOption({QStringLiteral("dry-run"), Cli::tr("Read and count everything; write nothing.")});
+}
+
 void defineProviders(QCommandLineParser &p)
 {
     defineJson(p);
@@ -115,7 +123,8 @@ const QList<Cli::Command> &Cli::commands()
         {"search", "search QUERY [--json]", &Cli::cmdSearch, defineJson},
         {"export", "export ID [-o FILE] [--format json|markdown] | export --all -o FILE", &Cli::cmdExport,
          defineExport},
-        {"import", "import FILE [--json]", &Cli::cmdImport, defineJson},
+        {"import", "import FILE|DIR [--from auto|skein|chatgpt|claude|openwebui|librechat] [--dry-run] [--json]",
+         &Cli::cmdImport, defineImport},
         {"providers",
          "providers list [--json] | add NAME --kind openai|anthropic|ollama --base-url URL [--model M] "
          "[--api-key-env VAR] | remove NAME | enable NAME | disable NAME | set-key NAME (--api-key-env VAR | --none) | "

@@ -14,6 +14,7 @@
 #include "storage/store.h"
 
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -86,33 +87,76 @@ int Cli::cmdImport(QCommandLineParser &parser)
 {
     const QStringList args = parser.positionalArguments();
     if (args.size() != 1)
-        return usage(tr("usage: import FILE [--json]"));
+        return usage(tr("usage: import FILE|DIR [--from FORMAT] [--dry-run] [--json]"));
+    Exchange::ImportOptions options;
+    if (parser.isSet(QStringLiteral("from"))) {
+        const std::optional<Exchange::ImportFormat> format
+            = Exchange::formatFromName(parser.value(QStringLiteral("from")));
+        if (!format)
+            return usage(tr("--from: %1 is not one of auto, skein, chatgpt, claude, openwebui, librechat")
+                             .arg(parser.value(QStringLiteral("from"))));
+        options.format = *format;
+    }
+    options.dryRun = parser.isSet(QStringLiteral("dry-run"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    // Progress on stderr, for a person at a terminal (a 1 GB export takes a while).
+    QElapsedTimer shown;
+    shown.start();
+    options.progress = [this, json, &shown](qint64 done, qint64 total, int conversations) {
+        if (!json && total > (64 << 20) && shown.elapsed() > 1000) {
+            m_err << tr("%1 conversations, %2 of %3 MB read").arg(conversations).arg(done >> 20).arg(total >> 20)
+                  << Qt::endl;
+            shown.restart();
+        }
+        return true;
+    };
     Exchange::Importer importer(*m_store, Extraction::importGuards());
-    Result<Exchange::ImportReport> report = importer.importFile(args.first());
-    if (!report)
-        return fail(tr("%1: nothing imported: %2").arg(args.first(), report.error().message));
-    if (parser.isSet(QStringLiteral("json"))) {
+    Result<Exchange::ImportReport> result = importer.importPath(args.first(), options);
+    if (!result)
+        return fail(tr("%1: nothing imported: %2").arg(args.first(), result.error().message));
+    const Exchange::ImportReport &report = result.value();
+    using Outcome = Exchange::ImportReport::Outcome;
+    if (json) {
         QJsonArray sessions;
-        for (const Exchange::ImportReport::SessionResult &s : report.value().sessions) {
+        for (const Exchange::ImportReport::SessionResult &s : report.sessions) {
             QJsonObject o;
             o.insert(QStringLiteral("original_id"), s.originalId);
             o.insert(QStringLiteral("id"), s.importedId);
             o.insert(QStringLiteral("title"), s.title);
             o.insert(QStringLiteral("outcome"), Exchange::ImportReport::outcomeName(s.outcome));
             o.insert(QStringLiteral("messages"), s.messages);
+            o.insert(QStringLiteral("new_messages"), s.newMessages);
+            o.insert(QStringLiteral("branches"), s.branches);
             sessions.append(o);
         }
+        QJsonArray skipped;
+        for (const Exchange::ImportReport::Skipped &s : report.skipped)
+            skipped.append(QJsonObject {{QStringLiteral("path"), s.path}, {QStringLiteral("reason"), s.reason}});
         QJsonObject o;
+        o.insert(QStringLiteral("format"), report.format);
+        o.insert(QStringLiteral("dry_run"), report.dryRun);
+        o.insert(QStringLiteral("sessions_imported"),
+                 report.count(Outcome::Imported) + report.count(Outcome::ImportedAsNew)
+                     + report.count(Outcome::Merged));
+        o.insert(QStringLiteral("sessions_already_present"), report.count(Outcome::AlreadyPresent));
+        o.insert(QStringLiteral("messages"), report.newMessages());
+        o.insert(QStringLiteral("branches"), report.branches());
+        o.insert(QStringLiteral("memories"), report.memoriesImported);
+        o.insert(QStringLiteral("skipped"), skipped);
+        o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(report.notes));
         o.insert(QStringLiteral("sessions"), sessions);
-        o.insert(QStringLiteral("memories_imported"), report.value().memoriesImported);
-        o.insert(QStringLiteral("memories_already_present"), report.value().memoriesAlreadyPresent);
-        o.insert(QStringLiteral("memories_refused"), QJsonArray::fromStringList(report.value().memoriesRefused));
-        o.insert(QStringLiteral("providers_imported"), report.value().providersImported);
-        o.insert(QStringLiteral("providers_already_present"), report.value().providersAlreadyPresent);
+        o.insert(QStringLiteral("memories_imported"), report.memoriesImported);
+        o.insert(QStringLiteral("memories_already_present"), report.memoriesAlreadyPresent);
+        o.insert(QStringLiteral("memories_refused"), QJsonArray::fromStringList(report.memoriesRefused));
+        o.insert(QStringLiteral("providers_imported"), report.providersImported);
+        o.insert(QStringLiteral("providers_already_present"), report.providersAlreadyPresent);
         m_out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
         return 0;
     }
-    m_out << report.value().describe() << Qt::endl;
+    m_out << tr("Format: %1.").arg(report.format) << Qt::endl;
+    if (report.dryRun)
+        m_out << tr("Dry run: nothing was written. This is what an import would do:") << Qt::endl;
+    m_out << report.describe() << Qt::endl;
     return 0;
 }
 

@@ -205,6 +205,56 @@ private Q_SLOTS:
     // only with consent; it cannot make its servers trusted. Secrets are not taken from argv, and
     // a base URL that carries a key is refused. On f279e63 the send reached the imported server
     // and the import started nothing but replaced servers silently.
+    void importsAnotherClientsExport()
+    {
+        // From the user's seat: no session bus, no display, an empty data dir, Claude's ZIP.
+        SKEIN_REQUIRE_SHARED("fixtures/imports");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        const QString zip = sharedPath(u"fixtures/imports"_s) + u"/claude/claude-export.zip"_s;
+        // Counted, not written.
+        CliRun r = runCli({u"import"_s, zip, u"--dry-run"_s, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o[u"dry_run"_s].toBool(), true);
+        QCOMPARE(o[u"sessions_imported"_s].toInt(), 2);
+        r = runCli({u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 0);
+        // Imported, with the format it detected and the keys the issue names.
+        r = runCli({u"import"_s, zip, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        o = QJsonDocument::fromJson(r.out).object();
+        for (const char *key :
+             {"format", "sessions_imported", "sessions_already_present", "messages", "branches", "memories", "skipped"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o[u"format"_s].toString(), u"claude"_s);
+        QCOMPARE(o[u"sessions_imported"_s].toInt(), 2);
+        QCOMPARE(o[u"messages"_s].toInt(), 15);
+        QCOMPARE(o[u"branches"_s].toInt(), 3);
+        QCOMPARE(o[u"skipped"_s].toArray().size(), 0);
+        // The tree, as show prints it.
+        QString branched;
+        for (const QJsonValue &v : o[u"sessions"_s].toArray())
+            if (v[u"title"_s] == u"Branching answer"_s)
+                branched = v[u"id"_s].toString();
+        r = runCli({u"show"_s, branched, u"--all-branches"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"messages"_s].toArray().size(), 4);
+        // Again: nothing new. Named as the wrong format: refused, in words, nothing written.
+        r = runCli({u"import"_s, zip, u"--from"_s, u"claude"_s, u"--json"_s}, env);
+        o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o[u"sessions_already_present"_s].toInt(), 2);
+        QCOMPARE(o[u"messages"_s].toInt(), 0);
+        r = runCli({u"import"_s, zip, u"--from"_s, u"librechat"_s}, env);
+        QVERIFY2(r.status != 0 && r.err.contains("nothing imported"), qPrintable(describe(r)));
+        r = runCli({u"import"_s, zip, u"--from"_s, u"myspace"_s}, env);
+        QVERIFY2(r.status != 0 && r.err.contains("--from"), qPrintable(describe(r)));
+        r = runCli({u"import"_s, sharedPath(u"fixtures/imports"_s) + u"/other/chatbotui-export.json"_s}, env);
+        QVERIFY2(r.status != 0 && r.err.contains("Chatbot UI"), qPrintable(describe(r)));
+        r = runCli({u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 2);
+    }
+
     void importsWaitForTheUsersDecision()
     {
         QTemporaryDir dir;
