@@ -8,6 +8,8 @@
 # * a model asking for tools (docs/screenshots/tool-approval*.png, gui_chatagent), light and dark,
 #   English and Chinese;
 # * a message edited in place (edit-in-place.png, gui_chatwindow);
+# * File → Import of a ChatGPT export: its progress and its summary (import-progress.png,
+#   import-summary.png, gui_chatimport), English and Chinese;
 # * code blocks (code-blocks.png) and a wide table scrolled sideways (wide-table.png), gui_chatlook;
 # * from gui_settingsdialog: a provider whose key is in a keychain that cannot be reached
 #   (settings-key-unreachable.png), a provider from an imported file
@@ -24,6 +26,11 @@ for look in "" "SKEIN_SHOT_THEME=dark" "SKEIN_SHOT_LANG=zh_CN" "SKEIN_SHOT_THEME
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
     "$build/tests/gui/chat/tst_gui_chatagent" readOnlyToolRunsAndApprovedToolWaitsForTheCard
 done
+# The import's progress and summary, English and Chinese.
+for look in "" "SKEIN_SHOT_LANG=zh_CN"; do
+  env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
+    "$build/tests/gui/chat/tst_gui_chatimport" importShowsProgressCancelsAndSumsUp
+done
 # A message edited in place, and code blocks with their headers (the long one collapsed).
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/chat/tst_gui_chatwindow" editMakesABranchAndTheSwitcherWalksIt
@@ -33,4 +40,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

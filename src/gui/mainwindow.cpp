@@ -15,7 +15,7 @@
 #include "contextinspector.h"
 #include "core/appinfo.h"
 #include "engine/memory/memoryhousekeeper.h"
-#include "gui/plainmessagebox.h"
+#include "importprogress.h"
 #include "inspectorpanels.h"
 #include "linkopener.h"
 #include "memoryinspector.h"
@@ -36,7 +36,6 @@
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QScreen>
@@ -183,8 +182,9 @@ void MainWindow::buildMenus()
     import->setObjectName(QStringLiteral("actionImport"));
     import->setEnabled(false); // until the database is open
     connect(import, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import Conversations"), QDir::homePath(),
-                                                          tr("Skein exports (*.json);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import Conversations"), QDir::homePath(),
+            tr("Exports of Skein, ChatGPT, Claude, Open WebUI or LibreChat (*.json *.zip);;All files (*)"));
         if (!path.isEmpty())
             importFile(path);
     });
@@ -353,20 +353,11 @@ void MainWindow::buildToolBar(const QList<QAction *> &leading, const QList<QActi
 
 void MainWindow::importFile(const QString &path)
 {
-    statusBar()->showMessage(tr("Importing…"));
-    // One transaction on the writer thread: validated first, nothing half-imported, durable.
-    m_context.dataService().importFile(path, this, [this](Result<QString> result) {
-        if (!result) {
-            statusBar()->clearMessage();
-            auto *box
-                = plainMessageBox(QMessageBox::Warning, tr("Import"),
-                                  tr("Nothing was imported: %1").arg(result.error().message), QMessageBox::Ok, this);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-            return;
-        }
-        statusBar()->showMessage(tr("Import finished.") + QLatin1Char(' ') + result.value(), 10000);
-        m_chat->reloadSessions();
+    // One transaction on the writer thread: nothing half-imported, durable, cancellable.
+    auto *progress = new ImportProgress(m_context.dataService(), path, this);
+    connect(progress, &ImportProgress::importFinished, this, [this](bool changed) {
+        if (changed)
+            m_chat->reloadSessions();
     });
 }
 

@@ -12,6 +12,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QSaveFile>
 
@@ -63,21 +64,36 @@ void DataService::exportAll(const QString &path, QObject *context, std::function
         std::move(done));
 }
 
-void DataService::importFile(const QString &path, QObject *context, std::function<void(Result<QString>)> done)
+void DataService::importFile(const QString &path, QObject *context,
+                             std::function<void(Result<Exchange::ImportReport>)> done, ImportProgress progress,
+                             std::shared_ptr<std::atomic_bool> cancel)
 {
-    m_storage.write<QString>(
+    QPointer<QObject> target(context);
+    m_storage.write<Exchange::ImportReport>(
         this,
-        [path](Store &store) -> Result<QString> {
-            Result<Exchange::ImportReport> report
-                = Exchange::Importer(store, Extraction::importGuards()).importFile(path);
-            if (!report)
-                return report.error();
-            return report.value().describe();
+        [path, target, progress = std::move(progress), cancel](Store &store) -> Result<Exchange::ImportReport> {
+            Exchange::ImportOptions options;
+            QElapsedTimer since;
+            since.start();
+            options.progress = [&](qint64 bytes, qint64 total, int conversations) {
+                if (progress && target && since.elapsed() >= 100) { // a few updates a second
+                    since.restart();
+                    QMetaObject::invokeMethod(
+                        target.data(),
+                        [target, progress, bytes, total, conversations] {
+                            if (target)
+                                progress(bytes, total, conversations);
+                        },
+                        Qt::QueuedConnection);
+                }
+                return !(cancel && cancel->load());
+            };
+            return Exchange::Importer(store, Extraction::importGuards()).importPath(path, options);
         },
-        [this, guard = QPointer<QObject>(context), done = std::move(done)](Result<QString> result) {
-            if (result)
+        [this, target, done = std::move(done)](Result<Exchange::ImportReport> result) {
+            if (result && (result->newMessages() > 0 || result->memoriesImported > 0 || result->providersImported > 0))
                 Q_EMIT imported();
-            if (guard && done)
+            if (target && done)
                 done(std::move(result));
         },
         Durability::Full);

@@ -6,11 +6,14 @@
 
 #pragma once
 
+#include "storage/exchange/importer.h"
 #include "storage/result.h"
 
 #include <QObject>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 
 namespace Skein {
 
@@ -37,9 +40,14 @@ public:
     // Every conversation, memory and provider (without keys) to one JSON file at `path`; done gets
     // the number of bytes written.
     void exportAll(const QString &path, QObject *context, std::function<void(Result<qint64>)> done);
-    // Adds what the file has and the database lacks, never duplicating; done gets what was
-    // imported, in words, once it is durable (it must survive a power cut).
-    void importFile(const QString &path, QObject *context, std::function<void(Result<QString>)> done);
+    // Adds what the export (Skein's or another client's: a JSON file, a ZIP, a folder) has and
+    // the database lacks, never duplicating; done gets the report once it is durable (it must
+    // survive a power cut). progress (on the GUI thread, a few times a second) gets the bytes
+    // read of all and the conversations so far; setting *cancel stops the import, which then
+    // writes nothing.
+    using ImportProgress = std::function<void(qint64 done, qint64 total, int conversations)>;
+    void importFile(const QString &path, QObject *context, std::function<void(Result<Exchange::ImportReport>)> done,
+                    ImportProgress progress = {}, std::shared_ptr<std::atomic_bool> cancel = {});
 
 Q_SIGNALS:
     // An import added data.

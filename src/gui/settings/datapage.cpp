@@ -90,8 +90,8 @@ void DataPage::exportAllTo(const QString &path)
 void DataPage::importFrom(const QString &path)
 {
     setBusy(true, tr("Importing…"));
-    m_service.importFile(path, this, [this](Result<QString> result) {
-        const QString message = result ? tr("Import finished.") + QLatin1Char('\n') + result.value()
+    m_service.importFile(path, this, [this](const Result<Exchange::ImportReport> &result) {
+        const QString message = result ? tr("Import finished.") + QLatin1Char('\n') + result->describe()
                                        : tr("Nothing was imported: %1").arg(result.error().message);
         setBusy(false, message);
         Q_EMIT importFinished(result.ok(), message);

@@ -468,6 +468,12 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(target.controller()->sessionModel()->sessionCount(), 1, 10000);
         QCOMPARE(target.controller()->sessionModel()->session(a.id).title, u"Travel plans"_s);
         QCOMPARE(target.store()->messages().countBySession(a.id).value(), 2);
+        QMessageBox *summary = nullptr;
+        QTRY_VERIFY((summary = target.window->findChild<QMessageBox *>(u"importSummary"_s)) != nullptr);
+        QVERIFY2(summary->informativeText().contains(u"New conversations: 1, with 2 messages."_s),
+                 qPrintable(summary->informativeText()));
+        summary->close();
+        QTRY_VERIFY(!target.window->findChild<QMessageBox *>());
         // A broken file: a clear message, nothing imported.
         const QString broken = target.dir.filePath(u"broken.json"_s);
         QFile file(broken);

@@ -222,13 +222,17 @@ private Q_SLOTS:
         QSignalSpy imported(&service, &DataService::imported);
         const QString bad = f.tmp.filePath(u"bad.json"_s);
         QVERIFY(writeFile(bad, R"({"format": "skein.archive/1", "sessions": [{"id": 5}]})"));
-        const auto refused = await<Result<QString>>([&](auto done) { service.importFile(bad, this, done); });
+        using Report = Result<Exchange::ImportReport>;
+        const auto refused = await<Report>([&](auto done) { service.importFile(bad, this, done); });
         QVERIFY(refused && !refused->ok());
         QCOMPARE(imported.size(), 0);
-        const auto again = await<Result<QString>>([&](auto done) { service.importFile(archive, this, done); });
+        // The archive of this very database: everything is here already, nothing is added.
+        const auto again = await<Report>([&](auto done) { service.importFile(archive, this, done); });
         QVERIFY2(again && again->ok(), again && !again->ok() ? qPrintable(again->error().message) : "no answer");
-        QVERIFY(!again->value().isEmpty());
-        QCOMPARE(imported.size(), 1);
+        QCOMPARE(again->value().format, u"skein"_s);
+        QCOMPARE(again->value().providersAlreadyPresent, 1);
+        QCOMPARE(again->value().providersImported, 0);
+        QCOMPARE(imported.size(), 0);
         QCOMPARE(f.store()->providers().list().value().size(), 1); // nothing duplicated
     }
 };
