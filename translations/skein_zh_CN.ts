@@ -1405,10 +1405,6 @@
             <translation>用法：export ID [-o FILE] [--format json|markdown]</translation>
         </message>
         <message>
-            <source>usage: import FILE [--json]</source>
-            <translation>用法：import FILE [--json]</translation>
-        </message>
-        <message>
             <source>%1: nothing imported: %2</source>
             <translation>%1：未导入任何内容：%2</translation>
         </message>
@@ -2079,6 +2075,34 @@
         <message>
             <source>Use the API key in this environment variable for that provider (the keychain is not asked).</source>
             <translation>为该服务商使用此环境变量中的 API 密钥（不访问钥匙串）。</translation>
+        </message>
+        <message>
+            <source>auto (default), skein, chatgpt, claude, openwebui or librechat.</source>
+            <translation>auto（默认）、skein、chatgpt、claude、openwebui 或 librechat。</translation>
+        </message>
+        <message>
+            <source>Read and count everything; write nothing.</source>
+            <translation>读取并统计全部内容，不写入任何数据。</translation>
+        </message>
+        <message>
+            <source>usage: import FILE|DIR [--from FORMAT] [--dry-run] [--json]</source>
+            <translation>用法：import 文件|目录 [--from 格式] [--dry-run] [--json]</translation>
+        </message>
+        <message>
+            <source>--from: %1 is not one of auto, skein, chatgpt, claude, openwebui, librechat</source>
+            <translation>--from：%1 不是 auto、skein、chatgpt、claude、openwebui、librechat 之一</translation>
+        </message>
+        <message>
+            <source>%1 conversations, %2 of %3 MB read</source>
+            <translation>%1 个对话，已读取 %2 / %3 MB</translation>
+        </message>
+        <message>
+            <source>Format: %1.</source>
+            <translation>格式：%1。</translation>
+        </message>
+        <message>
+            <source>Dry run: nothing was written. This is what an import would do:</source>
+            <translation>试运行：未写入任何数据。导入将会执行以下操作：</translation>
         </message>
     </context>
     <context>
@@ -2863,6 +2887,210 @@
             <source>image:</source>
             <translation>图片：</translation>
         </message>
+        <message>
+            <source>"%1" grew since it was imported: %2 new messages added to %3.</source>
+            <translation>“%1”自上次导入后有新内容：已向 %3 添加 %2 条新消息。</translation>
+        </message>
+        <message>
+            <source>Skipped %1: %2</source>
+            <translation>已跳过 %1：%2</translation>
+        </message>
+        <message>
+            <source>this looks like a Chatbot UI export, which Skein cannot import (it imports Skein, ChatGPT, Claude, Open WebUI and LibreChat exports)</source>
+            <translation>这看起来是 Chatbot UI 的导出文件，Skein 无法导入（Skein 可导入 Skein、ChatGPT、Claude、Open WebUI 和 LibreChat 的导出文件）</translation>
+        </message>
+        <message>
+            <source>not a conversation of a format Skein imports (Skein, ChatGPT, Claude, Open WebUI, LibreChat)</source>
+            <translation>不是 Skein 可导入格式的对话（Skein、ChatGPT、Claude、Open WebUI、LibreChat）</translation>
+        </message>
+        <message>
+            <source>$: not valid JSON at byte %1: %2</source>
+            <translation>$：第 %1 字节处不是有效的 JSON：%2</translation>
+        </message>
+        <message>
+            <source>$: a Skein export, not a %1 one</source>
+            <translation>$：这是 Skein 导出文件，不是 %1 导出文件</translation>
+        </message>
+        <message>
+            <source>not valid JSON at byte %1 of the conversation: %2</source>
+            <translation>对话的第 %1 字节处不是有效的 JSON：%2</translation>
+        </message>
+        <message>
+            <source>$: not a JSON export (it does not start with [ or {)</source>
+            <translation>$：不是 JSON 导出文件（不以 [ 或 { 开头）</translation>
+        </message>
+        <message>
+            <source>$: the file is empty</source>
+            <translation>$：文件为空</translation>
+        </message>
+        <message>
+            <source>the import was cancelled; nothing was imported</source>
+            <translation>导入已取消，未导入任何内容</translation>
+        </message>
+        <message>
+            <source>memories.json$: not valid JSON: %1</source>
+            <translation>memories.json$：不是有效的 JSON：%1</translation>
+        </message>
+        <message>
+            <source>Claude export</source>
+            <translation>Claude 导出</translation>
+        </message>
+        <message>
+            <source>%1 does not exist</source>
+            <translation>%1 不存在</translation>
+        </message>
+        <message>
+            <source>%1 is not a readable ZIP archive: %2</source>
+            <translation>%1 不是可读取的 ZIP 压缩包：%2</translation>
+        </message>
+        <message>
+            <source>cannot read %1 in %2%3</source>
+            <translation>无法读取 %2 中的 %1%3</translation>
+        </message>
+        <message>
+            <source>export_manifest.json: larger than 1 MB</source>
+            <translation>export_manifest.json：大于 1 MB</translation>
+        </message>
+        <message>
+            <source>not valid JSON: %1</source>
+            <translation>不是有效的 JSON：%1</translation>
+        </message>
+        <message>
+            <source>expected the list of conversation files</source>
+            <translation>应为对话文件列表</translation>
+        </message>
+        <message>
+            <source>not a file name of the export</source>
+            <translation>不是导出包中的文件名</translation>
+        </message>
+        <message>
+            <source>%1 is not in the export</source>
+            <translation>%1 不在导出包中</translation>
+        </message>
+        <message>
+            <source>%1: no conversations.json in it</source>
+            <translation>%1：其中没有 conversations.json</translation>
+        </message>
+        <message>
+            <source>$: cannot read the file: %1</source>
+            <translation>$：无法读取文件：%1</translation>
+        </message>
+        <message>
+            <source>$: expected a JSON array of conversations</source>
+            <translation>$：应为由对话组成的 JSON 数组</translation>
+        </message>
+        <message>
+            <source>$: the array is not closed</source>
+            <translation>$：数组未闭合</translation>
+        </message>
+        <message>
+            <source>$[%1]: expected "," or "]" after the element</source>
+            <translation>$[%1]：元素之后应为“,”或“]”</translation>
+        </message>
+        <message>
+            <source>$[%1]: the element is larger than %2 MB</source>
+            <translation>$[%1]：元素大于 %2 MB</translation>
+        </message>
+        <message>
+            <source>$[%1]: the file ends inside this element</source>
+            <translation>$[%1]：文件在此元素内部结束</translation>
+        </message>
+        <message>
+            <source>$[%1]: expected a value</source>
+            <translation>$[%1]：应为一个值</translation>
+        </message>
+        <message>
+            <source>a message without an id</source>
+            <translation>消息缺少 id</translation>
+        </message>
+        <message>
+            <source>the id "%1" is used twice (also at %2)</source>
+            <translation>id“%1”被使用了两次（另一处在 %2）</translation>
+        </message>
+        <message>
+            <source>the message is its own parent</source>
+            <translation>消息的父消息是它自己</translation>
+        </message>
+        <message>
+            <source>the parent "%1" is not in the file (nor the parent of %2)</source>
+            <translation>父消息“%1”不在文件中（%2 的父消息也不在）</translation>
+        </message>
+        <message>
+            <source>an excerpt: its first message's parent (%1) is not in the file; it starts there</source>
+            <translation>这是一个摘录：其第一条消息的父消息（%1）不在文件中；对话从该消息开始</translation>
+        </message>
+        <message>
+            <source>the parents form a cycle</source>
+            <translation>父子关系形成了循环</translation>
+        </message>
+        <message>
+            <source>the conversation has no messages</source>
+            <translation>对话中没有消息</translation>
+        </message>
+        <message>
+            <source>its current message (%1) is not in the file: the newest branch is active</source>
+            <translation>其当前消息（%1）不在文件中：最新的分支设为当前分支</translation>
+        </message>
+        <message>
+            <source>unnamed</source>
+            <translation>未命名</translation>
+        </message>
+        <message>
+            <source>[Attachment: %1]</source>
+            <translation>[附件：%1]</translation>
+        </message>
+        <message>
+            <source>[Attachment: %1 — its content is not in the export]</source>
+            <translation>[附件：%1——导出文件中不含其内容]</translation>
+        </message>
+        <message>
+            <source>Error: %1</source>
+            <translation>错误：%1</translation>
+        </message>
+        <message>
+            <source>Sources:</source>
+            <translation>来源：</translation>
+        </message>
+        <message>
+            <source>[%1]</source>
+            <translation>[%1]</translation>
+        </message>
+        <message>
+            <source>no conversation_id</source>
+            <translation>没有 conversation_id</translation>
+        </message>
+        <message>
+            <source>missing: the conversation has no messages</source>
+            <translation>缺失：对话中没有消息</translation>
+        </message>
+        <message>
+            <source>expected an object of messages</source>
+            <translation>应为由消息组成的对象</translation>
+        </message>
+        <message>
+            <source>unknown role</source>
+            <translation>未知角色</translation>
+        </message>
+        <message>
+            <source>missing</source>
+            <translation>缺失</translation>
+        </message>
+        <message>
+            <source>expected an array of messages</source>
+            <translation>应为由消息组成的数组</translation>
+        </message>
+        <message>
+            <source>unknown sender "%1"</source>
+            <translation>未知发送者“%1”</translation>
+        </message>
+        <message>
+            <source>unknown role "%1"</source>
+            <translation>未知角色“%1”</translation>
+        </message>
+        <message>
+            <source>the messages are nested too deeply</source>
+            <translation>消息嵌套过深</translation>
+        </message>
     </context>
     <context>
         <name>Skein::FirstRunDialog</name>
@@ -2911,6 +3139,63 @@
         <message>
             <source>The keychain cannot be used, so the key was not kept: %1</source>
             <translation>无法使用钥匙串，因此未保存密钥：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::ImportProgress</name>
+        <message>
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <source>Reading %1…</source>
+            <translation>正在读取 %1…</translation>
+        </message>
+        <message>
+            <source>Cancelling: nothing will be imported…</source>
+            <translation>正在取消：不会导入任何内容…</translation>
+        </message>
+        <message>
+            <source>The import was cancelled. Nothing was imported.</source>
+            <translation>导入已取消。未导入任何内容。</translation>
+        </message>
+        <message>
+            <source>Nothing was imported from %1.</source>
+            <translation>未从 %1 导入任何内容。</translation>
+        </message>
+        <message>
+            <source>New conversations: %1, with %2 messages.</source>
+            <translation>新对话：%1 个，共 %2 条消息。</translation>
+        </message>
+        <message>
+            <source>Conversations that had grown since they were imported: %1 (the new messages were added to them).</source>
+            <translation>自上次导入后有新内容的对话：%1 个（新消息已添加到其中）。</translation>
+        </message>
+        <message>
+            <source>Already here, left as they were: %1.</source>
+            <translation>已存在、保持原样的对话：%1 个。</translation>
+        </message>
+        <message>
+            <source>Memories waiting in the review inbox: %1.</source>
+            <translation>等待在审核收件箱中的记忆：%1 条。</translation>
+        </message>
+        <message>
+            <source>Skipped because they could not be read: %1 (see the details).</source>
+            <translation>因无法读取而跳过的对话：%1 个（见详细信息）。</translation>
+        </message>
+        <message>
+            <source>Import Finished</source>
+            <translation>导入完成</translation>
+        </message>
+        <message>
+            <source>Imported from %1 (a %2 export).</source>
+            <translation>已从 %1 导入（%2 导出文件）。</translation>
+        </message>
+        <message>
+            <source>Importing %1
+Conversations: %2 · read %3 of %4</source>
+            <translation>正在导入 %1
+对话：%2 个 · 已读取 %3 / %4</translation>
         </message>
     </context>
     <context>
@@ -3213,28 +3498,8 @@
             <translation>导入对话</translation>
         </message>
         <message>
-            <source>Skein exports (*.json);;All files (*)</source>
-            <translation>Skein 导出文件 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
             <source>View Message &amp;Source</source>
             <translation>查看消息源文本(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Importing…</source>
-            <translation>正在导入…</translation>
-        </message>
-        <message>
-            <source>Import</source>
-            <translation>导入</translation>
-        </message>
-        <message>
-            <source>Nothing was imported: %1</source>
-            <translation>未导入任何内容：%1</translation>
-        </message>
-        <message>
-            <source>Import finished.</source>
-            <translation>导入完成。</translation>
         </message>
         <message numerus="yes">
             <source>Recovered after an unexpected exit: %n interrupted reply or tool call(s) closed.</source>
@@ -3265,6 +3530,10 @@
         <message>
             <source>Message &amp;Actions…</source>
             <translation>消息操作(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>Exports of Skein, ChatGPT, Claude, Open WebUI or LibreChat (*.json *.zip);;All files (*)</source>
+            <translation>Skein、ChatGPT、Claude、Open WebUI 或 LibreChat 的导出文件 (*.json *.zip);;所有文件 (*)</translation>
         </message>
     </context>
     <context>
