@@ -53,8 +53,12 @@ void defineExport(QCommandLineParser &p)
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                  Cli::tr("Write to <file> instead of stdout."),
                  Cli::tr("file")});
-    p.addOption({QStringLiteral("format"), Cli::tr("json (default) or markdown."), Cli::tr("format")});
+    p.addOption({QStringLiteral("format"),
+                 Cli::tr("json, markdown, html or pdf (default: from the file's extension, else json)."),
+                 Cli::tr("format")});
     p.addOption({QStringLiteral("all"), Cli::tr("Export every session, memory and provider.")});
+    p.addOption({QStringLiteral("all-branches"),
+                 Cli::tr("HTML: every branch, the active one open (JSON always has every branch).")});
 }
 
 void defineImport(QCommandLineParser &p)
@@ -121,8 +125,8 @@ const QList<Cli::Command> &Cli::commands()
         {"rename", "rename ID TITLE", &Cli::cmdRename, none},
         {"delete", "delete ID", &Cli::cmdDelete, none},
         {"search", "search QUERY [--json]", &Cli::cmdSearch, defineJson},
-        {"export", "export ID [-o FILE] [--format json|markdown] | export --all -o FILE", &Cli::cmdExport,
-         defineExport},
+        {"export", "export ID [-o FILE] [--format json|markdown|html|pdf] [--all-branches] | export --all -o FILE",
+         &Cli::cmdExport, defineExport},
         {"import", "import FILE|DIR [--from auto|skein|chatgpt|claude|openwebui|librechat] [--dry-run] [--json]",
          &Cli::cmdImport, defineImport},
         {"providers",
@@ -234,6 +238,23 @@ QString Cli::readText(const QStringList &positional, qsizetype from)
         return QString::fromUtf8(in.readAll());
     }
     return words.join(QLatin1Char(' '));
+}
+
+bool Cli::needsGraphics(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const CommonOptions options;
+    options.addTo(parser);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    if (!parser.parse(arguments) || parser.positionalArguments().value(0) != QLatin1String("export"))
+        return false;
+    QCommandLineParser sub;
+    options.addTo(sub);
+    defineExport(sub);
+    sub.addHelpOption();
+    return sub.parse(parser.positionalArguments()) && exportFormat(sub) == QLatin1String("pdf");
 }
 
 int Cli::run(const QStringList &arguments)

@@ -40,6 +40,9 @@ public:
     Cli(QTextStream &out, QTextStream &err);
     ~Cli();
     int run(const QStringList &arguments);
+    // Whether these arguments need Qt GUI (fonts and layout: a PDF export); main() then makes a
+    // QGuiApplication on the offscreen platform, so no display is needed.
+    static bool needsGraphics(const QStringList &arguments);
 
     // Options of the agent commands (cli_agent.cpp), for the command table.
     static void defineToolOptions(QCommandLineParser &parser);
@@ -93,6 +96,7 @@ private:
     int cmdSearch(QCommandLineParser &parser);
     // Export and import (cli_exchange.cpp)
     int cmdExport(QCommandLineParser &parser);
+    static QString exportFormat(const QCommandLineParser &parser);
     int cmdImport(QCommandLineParser &parser);
     // Providers and model calls (cli_providers.cpp, cli_send.cpp)
     int cmdProviders(QCommandLineParser &parser);

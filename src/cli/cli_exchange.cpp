@@ -8,6 +8,7 @@
 #include "core/domain/session.h"
 #include "engine/memory/extraction.h"
 #include "storage/exchange/exporter.h"
+#include "storage/exchange/htmlexport.h"
 #include "storage/exchange/importer.h"
 #include "storage/exchange/markdownexport.h"
 #include "storage/messagerepository.h"
@@ -36,41 +37,70 @@ QString writeFile(const QString &path, const QByteArray &bytes)
 
 } // namespace
 
+// The format: --format, else the output file's extension, else JSON.
+QString Cli::exportFormat(const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("format")))
+        return parser.value(QStringLiteral("format")).toLower();
+    const QString output = parser.value(QStringLiteral("output")).toLower();
+    if (output.endsWith(QLatin1String(".md")) || output.endsWith(QLatin1String(".markdown")))
+        return QStringLiteral("markdown");
+    if (output.endsWith(QLatin1String(".html")) || output.endsWith(QLatin1String(".htm")))
+        return QStringLiteral("html");
+    if (output.endsWith(QLatin1String(".pdf")))
+        return QStringLiteral("pdf");
+    return QStringLiteral("json");
+}
+
 int Cli::cmdExport(QCommandLineParser &parser)
 {
     const QStringList args = parser.positionalArguments();
     const QString output = parser.value(QStringLiteral("output"));
-    const QString format = parser.value(QStringLiteral("format")).isEmpty() ? QStringLiteral("json")
-                                                                            : parser.value(QStringLiteral("format"));
-    if (format != QLatin1String("json") && format != QLatin1String("markdown"))
-        return usage(tr("--format must be json or markdown"));
-    Exchange::Exporter exporter(*m_store);
+    const QString format = exportFormat(parser);
+    static const QStringList formats {QStringLiteral("json"), QStringLiteral("markdown"), QStringLiteral("html"),
+                                      QStringLiteral("pdf")};
+    if (!formats.contains(format))
+        return usage(tr("--format must be json, markdown, html or pdf"));
+    const bool allBranches = parser.isSet(QStringLiteral("all-branches"));
+    if (allBranches && format != QLatin1String("html") && format != QLatin1String("json"))
+        return usage(tr("--all-branches: %1 holds the active branch only; use html or json").arg(format));
     QByteArray bytes;
     if (parser.isSet(QStringLiteral("all"))) {
         if (!args.isEmpty() || output.isEmpty() || format != QLatin1String("json"))
             return usage(tr("usage: export --all -o FILE"));
-        Result<QByteArray> all = exporter.exportAll();
+        Result<QByteArray> all = Exchange::Exporter(*m_store).exportAll();
         if (!all)
             return fail(all.error());
         bytes = all.value();
     } else {
         if (args.size() != 1)
-            return usage(tr("usage: export ID [-o FILE] [--format json|markdown]"));
+            return usage(tr("usage: export ID [-o FILE] [--format json|markdown|html|pdf] [--all-branches]"));
         Session session;
         if (!resolveSession(args.first(), &session))
             return 1;
-        if (format == QLatin1String("markdown")) {
-            Result<QList<Message>> path = session.activeLeafId.isEmpty()
-                ? Result<QList<Message>>(QList<Message> {})
-                : m_store->messages().path(session.activeLeafId);
-            if (!path)
-                return fail(path.error());
-            bytes = Exchange::toMarkdown(session, path.value()).toUtf8();
-        } else {
-            Result<QByteArray> one = exporter.exportSession(session.id);
+        if (format == QLatin1String("json")) {
+            Result<QByteArray> one = Exchange::Exporter(*m_store).exportSession(session.id);
             if (!one)
                 return fail(one.error());
             bytes = one.value();
+        } else {
+            Result<Exchange::ReadableSession> readable
+                = Exchange::readableSession(*m_store, session.id, allBranches && format == QLatin1String("html"));
+            if (!readable)
+                return fail(readable.error());
+            if (format == QLatin1String("pdf")) {
+                if (output.isEmpty() || output == QLatin1String("-"))
+                    return usage(tr("a PDF is written to a file: -o FILE"));
+                Result<qint64> written = Exchange::writePdf(readable.value(), output);
+                return written ? 0 : fail(written.error());
+            }
+            if (format == QLatin1String("markdown")) {
+                bytes = Exchange::toMarkdown(readable->session, readable->messages).toUtf8();
+            } else {
+                Exchange::HtmlOptions options;
+                options.allBranches = allBranches;
+                bytes = Exchange::toHtml(readable.value(), options);
+            }
         }
     }
     if (output.isEmpty() || output == QLatin1String("-")) {

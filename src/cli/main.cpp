@@ -8,12 +8,23 @@
 #include "terminaltext.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <cstdio>
+#include <memory>
 
 int main(int argc, char **argv)
 {
     Skein::AppInfo::apply();
-    QCoreApplication app(argc, argv);
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    std::unique_ptr<QCoreApplication> app;
+    if (Skein::Cli::needsGraphics(arguments)) {
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // fonts and layout, no display
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     // Model and file text reaches both streams: on a terminal its control characters are shown,
     // not obeyed.
     Skein::TerminalSafeOutput stdOut(stdout);

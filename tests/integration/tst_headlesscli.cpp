@@ -33,7 +33,8 @@ namespace {
 QProcessEnvironment headless(const QString &dataDir)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"})
+    for (const char *name :
+         {"DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "QT_QPA_PLATFORM"})
         env.remove(QString::fromLatin1(name));
     env.insert(u"SKEIN_DATA_DIR"_s, dataDir);
     return env;
@@ -253,6 +254,26 @@ private Q_SLOTS:
         QVERIFY2(r.status != 0 && r.err.contains("Chatbot UI"), qPrintable(describe(r)));
         r = runCli({u"list"_s, u"--json"_s}, env);
         QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 2);
+
+        // Read elsewhere: a web page with every branch, a PDF (fonts and layout without a display),
+        // the format from the extension or --format.
+        const QString html = dir.filePath(u"branching.html"_s);
+        r = runCli({u"export"_s, branched, u"--all-branches"_s, u"-o"_s, html}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QByteArray page = Test::readFile(html);
+        QVERIFY(page.startsWith("<!DOCTYPE html>"));
+        QCOMPARE(page.count("<article "), 4);
+        QVERIFY(page.contains("<details class=\"branch\" open>"));
+        const QString pdf = dir.filePath(u"branching.out"_s);
+        r = runCli({u"export"_s, branched, u"--format"_s, u"pdf"_s, u"-o"_s, pdf}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QVERIFY(Test::readFile(pdf).startsWith("%PDF-"));
+        r = runCli({u"export"_s, branched, u"--format"_s, u"pdf"_s}, env);
+        QVERIFY2(r.status == 2 && r.err.contains("-o FILE"), qPrintable(describe(r)));
+        r = runCli({u"export"_s, branched, u"--all-branches"_s, u"--format"_s, u"markdown"_s}, env);
+        QVERIFY2(r.status == 2 && r.err.contains("active branch only"), qPrintable(describe(r)));
+        r = runCli({u"export"_s, branched, u"--format"_s, u"docx"_s}, env);
+        QVERIFY2(r.status == 2 && r.err.contains("json, markdown, html or pdf"), qPrintable(describe(r)));
     }
 
     void importsWaitForTheUsersDecision()
