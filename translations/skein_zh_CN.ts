@@ -1146,6 +1146,14 @@
                 <numerusform>%1 是 %n 个对话 ID 的开头；请给出更多字符。</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Sent to the printer</source>
+            <translation>已发送到打印机</translation>
+        </message>
+        <message>
+            <source>Printing failed: %1</source>
+            <translation>打印失败：%1</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatView</name>
@@ -1251,10 +1259,6 @@
         <message>
             <source>file</source>
             <translation>文件</translation>
-        </message>
-        <message>
-            <source>json (default) or markdown.</source>
-            <translation>json（默认）或 markdown。</translation>
         </message>
         <message>
             <source>format</source>
@@ -1393,16 +1397,8 @@
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <source>--format must be json or markdown</source>
-            <translation>--format 必须是 json 或 markdown</translation>
-        </message>
-        <message>
             <source>usage: export --all -o FILE</source>
             <translation>用法：export --all -o FILE</translation>
-        </message>
-        <message>
-            <source>usage: export ID [-o FILE] [--format json|markdown]</source>
-            <translation>用法：export ID [-o FILE] [--format json|markdown]</translation>
         </message>
         <message>
             <source>%1: nothing imported: %2</source>
@@ -2103,6 +2099,30 @@
         <message>
             <source>Dry run: nothing was written. This is what an import would do:</source>
             <translation>试运行：未写入任何数据。导入将会执行以下操作：</translation>
+        </message>
+        <message>
+            <source>json, markdown, html or pdf (default: from the file's extension, else json).</source>
+            <translation>json、markdown、html 或 pdf（默认：按文件扩展名，否则为 json）。</translation>
+        </message>
+        <message>
+            <source>HTML: every branch, the active one open (JSON always has every branch).</source>
+            <translation>HTML：包含所有分支，当前分支展开（JSON 总是包含所有分支）。</translation>
+        </message>
+        <message>
+            <source>--format must be json, markdown, html or pdf</source>
+            <translation>--format 必须是 json、markdown、html 或 pdf</translation>
+        </message>
+        <message>
+            <source>--all-branches: %1 holds the active branch only; use html or json</source>
+            <translation>--all-branches：%1 只包含当前分支；请使用 html 或 json</translation>
+        </message>
+        <message>
+            <source>usage: export ID [-o FILE] [--format json|markdown|html|pdf] [--all-branches]</source>
+            <translation>用法：export ID [-o 文件] [--format json|markdown|html|pdf] [--all-branches]</translation>
+        </message>
+        <message>
+            <source>a PDF is written to a file: -o FILE</source>
+            <translation>PDF 只能写入文件：-o 文件</translation>
         </message>
     </context>
     <context>
@@ -3091,6 +3111,58 @@
             <source>the messages are nested too deeply</source>
             <translation>消息嵌套过深</translation>
         </message>
+        <message>
+            <source>image not included:</source>
+            <translation>图片未包含：</translation>
+        </message>
+        <message>
+            <source>still being generated</source>
+            <translation>仍在生成中</translation>
+        </message>
+        <message>
+            <source>interrupted</source>
+            <translation>已中断</translation>
+        </message>
+        <message>
+            <source>stopped by the user</source>
+            <translation>已被用户停止</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>failed: %1</source>
+            <translation>失败：%1</translation>
+        </message>
+        <message>
+            <source>Started %1</source>
+            <translation>开始于 %1</translation>
+        </message>
+        <message>
+            <source>messages: %1</source>
+            <translation>消息数：%1</translation>
+        </message>
+        <message>
+            <source>every branch; the active one is open</source>
+            <translation>所有分支；当前分支已展开</translation>
+        </message>
+        <message>
+            <source>exported from Skein %1</source>
+            <translation>导出自 Skein %1</translation>
+        </message>
+        <message>
+            <source>Branch %1 of %2</source>
+            <translation>分支 %1 / %2</translation>
+        </message>
+        <message>
+            <source>PDF export needs the graphical libraries (fonts)</source>
+            <translation>PDF 导出需要图形库（字体）</translation>
+        </message>
+        <message>
+            <source>cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
     </context>
     <context>
         <name>Skein::FirstRunDialog</name>
@@ -3534,6 +3606,14 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Exports of Skein, ChatGPT, Claude, Open WebUI or LibreChat (*.json *.zip);;All files (*)</source>
             <translation>Skein、ChatGPT、Claude、Open WebUI 或 LibreChat 的导出文件 (*.json *.zip);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>&amp;Print Conversation…</source>
+            <translation>打印对话(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>Print Conversation</source>
+            <translation>打印对话</translation>
         </message>
     </context>
     <context>
@@ -4833,8 +4913,24 @@ Conversations: %2 · read %3 of %4</source>
             <translation>导出对话</translation>
         </message>
         <message>
-            <source>Skein JSON (*.json);;Markdown, active branch (*.md)</source>
-            <translation>Skein JSON (*.json);;Markdown，当前分支 (*.md)</translation>
+            <source>Skein JSON, every branch (*.json)</source>
+            <translation>Skein JSON，所有分支 (*.json)</translation>
+        </message>
+        <message>
+            <source>Web page, active branch (*.html)</source>
+            <translation>网页，当前分支 (*.html)</translation>
+        </message>
+        <message>
+            <source>Web page, every branch (*.html)</source>
+            <translation>网页，所有分支 (*.html)</translation>
+        </message>
+        <message>
+            <source>PDF, active branch (*.pdf)</source>
+            <translation>PDF，当前分支 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Markdown, active branch (*.md)</source>
+            <translation>Markdown，当前分支 (*.md)</translation>
         </message>
     </context>
     <context>

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "app/conversations.h"
+#include "app/services/sessionservice.h"
 #include "composer.h"
 #include "core/conversationtree.h"
 #include "core/domain/providerconfig.h"
@@ -135,7 +136,11 @@ public Q_SLOTS:
     void undoDelete();
     void duplicateSession(const QString &sessionId);
     // JSON (skein.session/1) unless path ends in .md (the active branch as Markdown).
-    void exportSession(const QString &sessionId, const QString &path);
+    // The format from the file's extension unless given.
+    void exportSession(const QString &sessionId, const QString &path,
+                       std::optional<SessionService::ExportFormat> format = std::nullopt);
+    // Prints the active branch on a printer the print dialog set up (off the GUI thread).
+    void printSession(const QString &sessionId, const std::shared_ptr<QPagedPaintDevice> &printer);
 
 Q_SIGNALS:
     void currentSessionChanged(const QString &sessionId);

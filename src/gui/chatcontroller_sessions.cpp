@@ -30,7 +30,7 @@ void ChatController::renameSession(const QString &sessionId, const QString &titl
 {
     if (title.simplified().isEmpty())
         return;
-    m_context.sessions().rename(sessionId, title, this, [this](Status s) {
+    m_context.sessions().rename(sessionId, title, this, [this](const Status &s) {
         if (!s)
             Q_EMIT notice(tr("Could not rename: %1").arg(s.error().message));
     });
@@ -38,12 +38,12 @@ void ChatController::renameSession(const QString &sessionId, const QString &titl
 
 void ChatController::setPinned(const QString &sessionId, bool pinned)
 {
-    m_context.sessions().setPinned(sessionId, pinned, this, [](Status) { });
+    m_context.sessions().setPinned(sessionId, pinned, this, [](const Status &) { });
 }
 
 void ChatController::archiveSession(const QString &sessionId)
 {
-    m_context.sessions().setArchived(sessionId, true, this, [this, sessionId](Status s) {
+    m_context.sessions().setArchived(sessionId, true, this, [this, sessionId](const Status &s) {
         if (!s) {
             Q_EMIT notice(tr("Could not archive: %1").arg(s.error().message));
             return;
@@ -69,7 +69,7 @@ void ChatController::duplicateSession(const QString &sessionId)
 {
     const QString base = m_sessions->session(sessionId).title;
     const QString title = base.isEmpty() ? tr("Copy of conversation") : tr("%1 (copy)").arg(base);
-    m_context.sessions().duplicate(sessionId, title, this, [this](Result<Session> copy) {
+    m_context.sessions().duplicate(sessionId, title, this, [this](const Result<Session> &copy) {
         if (!copy) {
             Q_EMIT notice(tr("Could not duplicate: %1").arg(copy.error().message));
             return;
@@ -78,13 +78,25 @@ void ChatController::duplicateSession(const QString &sessionId)
     });
 }
 
-void ChatController::exportSession(const QString &sessionId, const QString &path)
+void ChatController::exportSession(const QString &sessionId, const QString &path,
+                                   std::optional<SessionService::ExportFormat> format)
 {
-    m_context.sessions().exportSession(sessionId, path, this, [this, path](Result<qint64> written) {
-        if (written)
-            Q_EMIT notice(tr("Exported to %1").arg(path));
+    m_context.sessions().exportSession(sessionId, path, format.value_or(SessionService::formatForPath(path)), this,
+                                       [this, path](const Result<qint64> &written) {
+                                           if (written)
+                                               Q_EMIT notice(tr("Exported to %1").arg(path));
+                                           else
+                                               Q_EMIT notice(tr("Export failed: %1").arg(written.error().message));
+                                       });
+}
+
+void ChatController::printSession(const QString &sessionId, const std::shared_ptr<QPagedPaintDevice> &printer)
+{
+    m_context.sessions().printSession(sessionId, printer, this, [this](const Status &printed) {
+        if (printed)
+            Q_EMIT notice(tr("Sent to the printer"));
         else
-            Q_EMIT notice(tr("Export failed: %1").arg(written.error().message));
+            Q_EMIT notice(tr("Printing failed: %1").arg(printed.error().message));
     });
 }
 

@@ -19,6 +19,7 @@
 #include "inspectorpanels.h"
 #include "linkopener.h"
 #include "memoryinspector.h"
+#include "models/sessionlistmodel.h"
 #include "models/threadmodel.h"
 #include "placeholderpanel.h"
 #include "sessionsidebar.h"
@@ -37,6 +38,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
@@ -194,6 +197,11 @@ void MainWindow::buildMenus()
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(exportAction, &QAction::triggered, this,
             [this] { m_sidebar->exportSession(m_sidebar->selectedSessionId()); });
+    QAction *print = file->addAction(tr("&Print Conversation…"));
+    print->setIcon(QIcon::fromTheme(QStringLiteral("document-print")));
+    print->setObjectName(QStringLiteral("actionPrint"));
+    print->setShortcut(QKeySequence::Print);
+    connect(print, &QAction::triggered, this, &MainWindow::printConversation);
     file->addSeparator();
     QAction *settings = file->addAction(tr("&Settings…"));
     settings->setIcon(QIcon::fromTheme(QStringLiteral("configure")));
@@ -359,6 +367,24 @@ void MainWindow::importFile(const QString &path)
         if (changed)
             m_chat->reloadSessions();
     });
+}
+
+void MainWindow::printConversation()
+{
+    const QString id = m_sidebar->selectedSessionId();
+    if (id.isEmpty())
+        return;
+    auto printer = std::make_shared<QPrinter>(QPrinter::HighResolution);
+    printer->setDocName(m_chat->sessionModel()->session(id).title);
+    auto *dialog = new QPrintDialog(printer.get(), this);
+    dialog->setObjectName(QStringLiteral("printDialog"));
+    dialog->setWindowTitle(tr("Print Conversation"));
+    dialog->setOption(QAbstractPrintDialog::PrintSelection, false);
+    dialog->setOption(QAbstractPrintDialog::PrintPageRange, false);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The dialog edits the printer; the job keeps it alive until the last page is out.
+    connect(dialog, &QDialog::accepted, this, [this, id, printer] { m_chat->printSession(id, printer); });
+    dialog->open();
 }
 
 void MainWindow::changeEvent(QEvent *event)

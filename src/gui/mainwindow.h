@@ -50,6 +50,9 @@ public:
     // File → Import… after the file dialog: imports a Skein export (one transaction) and lists
     // what arrived.
     void importFile(const QString &path);
+    // File → Print…: the print dialog, then the active branch is laid out and printed off the GUI
+    // thread.
+    void printConversation();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -312,15 +313,48 @@ void SessionSidebar::exportSession(const QString &sessionId)
     name.replace(QLatin1Char('/'), QLatin1Char('-'));
     if (name.isEmpty())
         name = tr("conversation");
+    using Format = SessionService::ExportFormat;
+    struct Choice
+    {
+        QString filter;
+        Format format;
+        const char *suffix;
+    };
+    const QList<Choice> choices {
+        {tr("Skein JSON, every branch (*.json)"), Format::Json, "json"},
+        {tr("Web page, active branch (*.html)"), Format::Html, "html"},
+        {tr("Web page, every branch (*.html)"), Format::HtmlAllBranches, "html"},
+        {tr("PDF, active branch (*.pdf)"), Format::Pdf, "pdf"},
+        {tr("Markdown, active branch (*.md)"), Format::Markdown, "md"},
+    };
+    QStringList filters;
+    for (const Choice &c : choices)
+        filters << c.filter;
     auto *dialog = new QFileDialog(window(), tr("Export Conversation"),
                                    QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
                                        + QLatin1Char('/') + name + QStringLiteral(".json"),
-                                   tr("Skein JSON (*.json);;Markdown, active branch (*.md)"));
+                                   filters.join(QStringLiteral(";;")));
     dialog->setObjectName(QStringLiteral("exportDialog"));
     dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("json"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this,
-            [this, sessionId](const QString &path) { m_controller.exportSession(sessionId, path); });
+    const auto choiceOf = [choices](const QString &filter) {
+        for (const Choice &c : choices)
+            if (c.filter == filter)
+                return c;
+        return choices.first();
+    };
+    // The name follows the kind chosen: "Plans.json" becomes "Plans.pdf".
+    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, choiceOf](const QString &filter) {
+        const QString suffix = QString::fromLatin1(choiceOf(filter).suffix);
+        dialog->setDefaultSuffix(suffix);
+        const QStringList selected = dialog->selectedFiles();
+        if (!selected.isEmpty() && !QFileInfo(selected.first()).isDir())
+            dialog->selectFile(QFileInfo(selected.first()).completeBaseName() + QLatin1Char('.') + suffix);
+    });
+    connect(dialog, &QFileDialog::fileSelected, this, [this, dialog, sessionId, choiceOf](const QString &path) {
+        m_controller.exportSession(sessionId, path, choiceOf(dialog->selectedNameFilter()).format);
+    });
     dialog->open();
 }
 

@@ -6,6 +6,7 @@
 
 #include "storage/asyncstore.h"
 #include "storage/exchange/exporter.h"
+#include "storage/exchange/htmlexport.h"
 #include "storage/exchange/markdownexport.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
@@ -15,6 +16,18 @@
 #include <QTimer>
 
 namespace Skein {
+
+namespace {
+
+Result<qint64> writeAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return StorageError {StorageError::Kind::Io, file.errorString()};
+    return qint64(bytes.size());
+}
+
+} // namespace
 
 SessionService::SessionService(AsyncStore &store, QObject *parent)
     : QObject(parent)
@@ -60,7 +73,7 @@ void SessionService::rename(const QString &id, const QString &title, QObject *co
     const QString clean = title.simplified();
     m_store.write(
         context, [id, clean](Store &store) { return store.sessions().rename(id, clean); },
-        [this, id, done = std::move(done)](Status s) {
+        [this, id, done = std::move(done)](const Status &s) {
             announce(id);
             done(s);
         });
@@ -70,7 +83,7 @@ void SessionService::setPinned(const QString &id, bool pinned, QObject *context,
 {
     m_store.write(
         context, [id, pinned](Store &store) { return store.sessions().setPinned(id, pinned); },
-        [this, id, done = std::move(done)](Status s) {
+        [this, id, done = std::move(done)](const Status &s) {
             announce(id);
             done(s);
         });
@@ -80,7 +93,7 @@ void SessionService::setArchived(const QString &id, bool archived, QObject *cont
 {
     m_store.write(
         context, [id, archived](Store &store) { return store.sessions().setArchived(id, archived); },
-        [this, id, done = std::move(done)](Status s) {
+        [this, id, done = std::move(done)](const Status &s) {
             if (s)
                 announce(id);
             done(s);
@@ -132,37 +145,66 @@ void SessionService::search(const QString &text, int limit, QObject *context, Do
         std::move(done));
 }
 
-void SessionService::exportSession(const QString &id, const QString &path, QObject *context, Done<qint64> done)
+SessionService::ExportFormat SessionService::formatForPath(const QString &path)
 {
-    const bool markdown = path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive);
+    const QString lower = path.toLower();
+    if (lower.endsWith(QLatin1String(".md")) || lower.endsWith(QLatin1String(".markdown")))
+        return ExportFormat::Markdown;
+    if (lower.endsWith(QLatin1String(".html")) || lower.endsWith(QLatin1String(".htm")))
+        return ExportFormat::Html;
+    if (lower.endsWith(QLatin1String(".pdf")))
+        return ExportFormat::Pdf;
+    return ExportFormat::Json;
+}
+
+void SessionService::exportSession(const QString &id, const QString &path, ExportFormat format, QObject *context,
+                                   Done<qint64> done)
+{
     m_store.read<qint64>(
         context,
-        [id, path, markdown](Store &store) -> Result<qint64> {
-            QByteArray bytes;
-            if (markdown) {
-                Result<Session> session = store.sessions().get(id);
-                if (!session)
-                    return session.error();
-                QList<Message> branch;
-                if (!session->activeLeafId.isEmpty()) {
-                    Result<QList<Message>> p = store.messages().path(session->activeLeafId);
-                    if (!p)
-                        return p.error();
-                    branch = p.value();
-                }
-                bytes = Exchange::toMarkdown(session.value(), branch).toUtf8();
-            } else {
+        [id, path, format](Store &store) -> Result<qint64> {
+            if (format == ExportFormat::Json) {
                 Result<QByteArray> json = Exchange::Exporter(store).exportSession(id);
                 if (!json)
                     return json.error();
-                bytes = json.value();
+                return writeAtomically(path, json.value());
             }
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-                return StorageError {StorageError::Kind::Io, file.errorString()};
-            return qint64(bytes.size());
+            const bool allBranches = format == ExportFormat::HtmlAllBranches;
+            Result<Exchange::ReadableSession> readable = Exchange::readableSession(store, id, allBranches);
+            if (!readable)
+                return readable.error();
+            switch (format) {
+            case ExportFormat::Markdown:
+                return writeAtomically(path, Exchange::toMarkdown(readable->session, readable->messages).toUtf8());
+            case ExportFormat::Html:
+            case ExportFormat::HtmlAllBranches: {
+                Exchange::HtmlOptions options;
+                options.allBranches = allBranches;
+                return writeAtomically(path, Exchange::toHtml(readable.value(), options));
+            }
+            case ExportFormat::Pdf:
+                return Exchange::writePdf(readable.value(), path);
+            case ExportFormat::Json:
+                break;
+            }
+            return StorageError {StorageError::Kind::Internal, QStringLiteral("unknown export format")};
         },
         std::move(done));
+}
+
+void SessionService::printSession(const QString &id, const std::shared_ptr<QPagedPaintDevice> &device, QObject *context,
+                                  StatusDone done)
+{
+    m_store.read<bool>(
+        context,
+        [id, device](Store &store) -> Result<bool> {
+            Result<Exchange::ReadableSession> readable = Exchange::readableSession(store, id, false);
+            if (!readable)
+                return readable.error();
+            Exchange::print(readable.value(), device.get());
+            return true;
+        },
+        [done = std::move(done)](const Result<bool> &printed) { done(printed ? Status {} : Status(printed.error())); });
 }
 
 void SessionService::scheduleDelete(const QString &id)

@@ -15,6 +15,9 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
+
+class QPagedPaintDevice;
 
 class QTimer;
 
@@ -49,8 +52,22 @@ public:
                   Done<Session> done);
     void duplicate(const QString &id, const QString &title, QObject *context, Done<Session> done);
     void search(const QString &text, int limit, QObject *context, Done<QList<SearchHit>> done);
-    // JSON (skein.session/1) unless path ends in .md (the active branch as Markdown); bytes written.
-    void exportSession(const QString &id, const QString &path, QObject *context, Done<qint64> done);
+    enum class ExportFormat {
+        Json, // skein.session/1, every branch
+        Markdown, // the active branch
+        Html, // the active branch, one self-contained page
+        HtmlAllBranches, // every branch, the active one open
+        Pdf, // the active branch
+    };
+    // By the file's extension: .md, .html/.htm, .pdf, else JSON.
+    static ExportFormat formatForPath(const QString &path);
+    // Bytes written. Written atomically: a failed export leaves no half file.
+    void exportSession(const QString &id, const QString &path, ExportFormat format, QObject *context,
+                       Done<qint64> done);
+    // Lays out the active branch and prints it on `device` (a QPrinter the print dialog set up) off
+    // the calling thread.
+    void printSession(const QString &id, const std::shared_ptr<QPagedPaintDevice> &device, QObject *context,
+                      StatusDone done);
 
     // Deletion with undo. A pending deletion can be undone (the newest first) until the window
     // closes; pending deletions are carried out when the service goes.

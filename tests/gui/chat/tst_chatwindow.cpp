@@ -34,6 +34,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,6 +42,8 @@
 #include <QListView>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -527,6 +530,77 @@ private Q_SLOTS:
         QTRY_COMPARE(sessions->sessionCount(), 2);
         QTRY_VERIFY(f.controller()->currentSessionId() != a.id);
         QTRY_COMPARE(f.thread()->rowCount(), 2);
+    }
+
+    // File → Export… (keyboard: Ctrl+Shift+E): the kind chosen in the dialog decides the format and
+    // the name's extension; File → Print… (Ctrl+P) prints the active branch off the GUI thread.
+    void exportKindsFromTheDialogAndPrint()
+    {
+        Fixture f;
+        Session a;
+        QVERIFY(f.start([&](Store &store) {
+            a = seedSession(store, u"Plans"_s,
+                            {message(u"p1"_s, {}, Role::User, u"question"_s, 1000),
+                             message(u"p2"_s, u"p1"_s, Role::Assistant, u"first answer"_s, 2000),
+                             message(u"p3"_s, u"p1"_s, Role::Assistant, u"second answer"_s, 3000)},
+                            u"p3"_s);
+        }));
+        SessionListModel *sessions = f.controller()->sessionModel();
+        QTRY_COMPARE(sessions->sessionCount(), 1);
+        auto *sidebar = f.window->findChild<SessionSidebar *>();
+        sidebar->sessionList()->setCurrentIndex(sessions->index(sessions->rowOf(a.id)));
+        f.window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+
+        // The file written, or an empty string when the dialog or the file did not appear.
+        const auto exportAs = [&](int filterIndex, const QString &base) -> QString {
+            f.window->activateWindow();
+            if (!QTest::qWaitForWindowActive(f.window.get()))
+                return {};
+            QTest::keyClick(f.window.get(), Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+            QFileDialog *dialog = nullptr;
+            if (!QTest::qWaitFor([&] { return (dialog = f.window->findChild<QFileDialog *>(u"exportDialog"_s)); }))
+                return {};
+            const QStringList filters = dialog->nameFilters();
+            dialog->selectNameFilter(filters.at(filterIndex));
+            Q_EMIT dialog->filterSelected(filters.at(filterIndex));
+            dialog->selectFile(f.dir.filePath(base));
+            const QString path = f.dir.filePath(base + u'.' + dialog->defaultSuffix());
+            static_cast<QDialog *>(dialog)->accept();
+            const bool gone = QTest::qWaitFor([&] { return !f.window->findChild<QFileDialog *>(); });
+            return gone && QTest::qWaitFor([&] { return QFileInfo(path).size() > 0; }, 10000) ? path : QString();
+        };
+        const QString json = exportAs(0, u"plans"_s);
+        QVERIFY(json.endsWith(u".json"_s));
+        QVERIFY(readFile(json).contains("second answer") && readFile(json).contains("first answer"));
+        const QString page = exportAs(1, u"page"_s);
+        QVERIFY(page.endsWith(u".html"_s));
+        QVERIFY(readFile(page).contains("second answer"));
+        QVERIFY(!readFile(page).contains("first answer"));
+        const QString tree = exportAs(2, u"tree"_s);
+        QVERIFY(readFile(tree).contains("first answer"));
+        QVERIFY(readFile(tree).contains("<details class=\"branch\" open>"));
+        const QString pdf = exportAs(3, u"plans"_s);
+        QVERIFY(pdf.endsWith(u".pdf"_s));
+        QTRY_VERIFY(readFile(pdf).startsWith("%PDF-"));
+        const QString md = exportAs(4, u"notes"_s);
+        QVERIFY(readFile(md).contains("## Assistant"));
+
+        QSignalSpy notices(f.controller(), &ChatController::notice);
+        f.window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        QTest::keyClick(f.window.get(), Qt::Key_P, Qt::ControlModifier);
+        QPrintDialog *print = nullptr;
+        QTRY_VERIFY((print = f.window->findChild<QPrintDialog *>(u"printDialog"_s)) != nullptr);
+        const QString printed = f.dir.filePath(u"printed.pdf"_s);
+        print->printer()->setOutputFormat(QPrinter::PdfFormat);
+        print->printer()->setOutputFileName(printed);
+        print->done(QDialog::Accepted);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(notices.cbegin(), notices.cend(),
+                        [](const QList<QVariant> &n) { return n.first().toString() == u"Sent to the printer"_s; }),
+            10000);
+        QVERIFY(readFile(printed).startsWith("%PDF-"));
     }
 
     void titleHeuristic()
