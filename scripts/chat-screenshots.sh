@@ -33,7 +33,7 @@ for look in "" "SKEIN_SHOT_LANG=zh_CN"; do
 done
 # A message edited in place, and code blocks with their headers (the long one collapsed).
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-  "$build/tests/gui/chat/tst_gui_chatwindow" editMakesABranchAndTheSwitcherWalksIt
+  "$build/tests/gui/chat/tst_gui_chatwindow" editMakesABranchAndTheSwitcherWalksIt exportKindsFromTheDialogAndPrint
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/chat/tst_gui_chatlook" codeBlocksHaveAHeaderAndLongOnesCollapse \
   wideTablesAndUnwrappedCodeScrollSideways

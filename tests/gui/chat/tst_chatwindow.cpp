@@ -553,7 +553,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
 
         // The file written, or an empty string when the dialog or the file did not appear.
-        const auto exportAs = [&](int filterIndex, const QString &base) -> QString {
+        const auto exportAs = [&](int filterIndex, const QString &base, const QString &shot = {}) -> QString {
             f.window->activateWindow();
             if (!QTest::qWaitForWindowActive(f.window.get()))
                 return {};
@@ -566,6 +566,11 @@ private Q_SLOTS:
             Q_EMIT dialog->filterSelected(filters.at(filterIndex));
             dialog->selectFile(f.dir.filePath(base));
             const QString path = f.dir.filePath(base + u'.' + dialog->defaultSuffix());
+            if (!shot.isEmpty()) {
+                QTest::qWait(200);
+                if (!dialog->grab().save(shot))
+                    return {};
+            }
             static_cast<QDialog *>(dialog)->accept();
             const bool gone = QTest::qWaitFor([&] { return !f.window->findChild<QFileDialog *>(); });
             return gone && QTest::qWaitFor([&] { return QFileInfo(path).size() > 0; }, 10000) ? path : QString();
@@ -580,7 +585,7 @@ private Q_SLOTS:
         const QString tree = exportAs(2, u"tree"_s);
         QVERIFY(readFile(tree).contains("first answer"));
         QVERIFY(readFile(tree).contains("<details class=\"branch\" open>"));
-        const QString pdf = exportAs(3, u"plans"_s);
+        const QString pdf = exportAs(3, u"plans"_s, shotPath(u"export-dialog"_s));
         QVERIFY(pdf.endsWith(u".pdf"_s));
         QTRY_VERIFY(readFile(pdf).startsWith("%PDF-"));
         const QString md = exportAs(4, u"notes"_s);
