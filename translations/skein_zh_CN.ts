@@ -2840,26 +2840,6 @@
             <translation>工具结果：%1</translation>
         </message>
         <message>
-            <source>*(still being generated)*</source>
-            <translation>*（仍在生成中）*</translation>
-        </message>
-        <message>
-            <source>*(interrupted)*</source>
-            <translation>*（已中断）*</translation>
-        </message>
-        <message>
-            <source>*(stopped by the user)*</source>
-            <translation>*（已被用户停止）*</translation>
-        </message>
-        <message>
-            <source>*(failed)*</source>
-            <translation>*（失败）*</translation>
-        </message>
-        <message>
-            <source>*(failed: %1)*</source>
-            <translation>*（失败：%1）*</translation>
-        </message>
-        <message>
             <source>Untitled conversation</source>
             <translation>未命名对话</translation>
         </message>

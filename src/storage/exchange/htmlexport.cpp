@@ -6,6 +6,7 @@
 
 #include "core/appinfo.h"
 #include "jsonreader.h"
+#include "markdownexport.h"
 #include "markdownhtml.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
@@ -22,38 +23,6 @@
 namespace Skein::Exchange {
 
 namespace {
-
-QString speaker(const Message &m)
-{
-    switch (m.role) {
-    case Role::System:
-        return Text::tr("System");
-    case Role::User:
-        return Text::tr("User");
-    case Role::Assistant:
-        return Text::tr("Assistant");
-    case Role::Tool:
-        return m.toolName.isEmpty() ? Text::tr("Tool result") : Text::tr("Tool result: %1").arg(m.toolName);
-    }
-    return {};
-}
-
-QString statusNote(const Message &m)
-{
-    switch (m.status) {
-    case MessageStatus::Complete:
-        return {};
-    case MessageStatus::Generating:
-        return Text::tr("still being generated");
-    case MessageStatus::Interrupted:
-        return Text::tr("interrupted");
-    case MessageStatus::Cancelled:
-        return Text::tr("stopped by the user");
-    case MessageStatus::Failed:
-        return m.error.isEmpty() ? Text::tr("failed") : Text::tr("failed: %1").arg(m.error);
-    }
-    return {};
-}
 
 QString timeText(qint64 ms)
 {
@@ -197,7 +166,7 @@ private:
             : m.role == Role::Tool              ? "tool"
                                                 : "system";
         out += QByteArray("<article class=\"") + role + "\" id=\"m-" + escaped(m.id) + "\">\n<p class=\"who\"><strong>"
-            + escaped(speaker(m)) + "</strong>";
+            + escaped(speakerName(m)) + "</strong>";
         if (!m.model.isEmpty() && m.role == Role::Assistant)
             out += " \xC2\xB7 " + escaped(m.model);
         if (m.createdAt > 0)
@@ -217,16 +186,12 @@ private:
         out += "</div>\n";
         for (const auto &call : m.toolCalls) {
             const QJsonObject c = call.toObject();
-            const QJsonValue args = c.value(QStringLiteral("arguments"));
-            QString text
-                = args.isString() ? args.toString() : QString::fromUtf8(QJsonDocument(args.toObject()).toJson());
-            if (const QJsonDocument parsed = QJsonDocument::fromJson(text.toUtf8()); parsed.isObject())
-                text = QString::fromUtf8(parsed.toJson(QJsonDocument::Indented)).trimmed();
+            const QString text = toolCallArguments(c).trimmed();
             folded("call", Text::tr("Tool call: %1").arg(c.value(QStringLiteral("name")).toString()),
                    "<div class=\"code\"><pre><code>" + highlighted(m_colours, text, QStringLiteral("json"))
                        + "</code></pre></div>\n");
         }
-        if (const QString note = statusNote(m); !note.isEmpty())
+        if (const QString note = statusText(m); !note.isEmpty())
             out += "<p class=\"note\">(" + escaped(note) + ")</p>\n";
         out += "</article>\n";
     }

@@ -101,37 +101,58 @@ QString inertMarkdown(const QString &text)
 
 QString heading(const Message &m)
 {
+    return m.role == Role::Assistant && !m.model.isEmpty() ? Text::tr("Assistant (%1)").arg(inertSpan(m.model))
+                                                           : inertSpan(speakerName(m));
+}
+
+QString statusNote(const Message &m)
+{
+    const QString status = statusText(m);
+    return status.isEmpty() ? status : QStringLiteral("*(") + inertSpan(status) + QStringLiteral(")*");
+}
+
+} // namespace
+
+QString speakerName(const Message &m)
+{
     switch (m.role) {
     case Role::System:
         return Text::tr("System");
     case Role::User:
         return Text::tr("User");
     case Role::Assistant:
-        return m.model.isEmpty() ? Text::tr("Assistant") : Text::tr("Assistant (%1)").arg(inertSpan(m.model));
+        return Text::tr("Assistant");
     case Role::Tool:
-        return m.toolName.isEmpty() ? Text::tr("Tool result") : Text::tr("Tool result: %1").arg(inertSpan(m.toolName));
+        return m.toolName.isEmpty() ? Text::tr("Tool result") : Text::tr("Tool result: %1").arg(m.toolName);
     }
     return {};
 }
 
-QString statusNote(const Message &m)
+QString statusText(const Message &m)
 {
     switch (m.status) {
     case MessageStatus::Complete:
         return {};
     case MessageStatus::Generating:
-        return Text::tr("*(still being generated)*");
+        return Text::tr("still being generated");
     case MessageStatus::Interrupted:
-        return Text::tr("*(interrupted)*");
+        return Text::tr("interrupted");
     case MessageStatus::Cancelled:
-        return Text::tr("*(stopped by the user)*");
+        return Text::tr("stopped by the user");
     case MessageStatus::Failed:
-        return m.error.isEmpty() ? Text::tr("*(failed)*") : Text::tr("*(failed: %1)*").arg(inertSpan(m.error));
+        return m.error.isEmpty() ? Text::tr("failed") : Text::tr("failed: %1").arg(m.error);
     }
     return {};
 }
 
-} // namespace
+QString toolCallArguments(const QJsonObject &call)
+{
+    const QJsonValue args = call.value(QStringLiteral("arguments"));
+    QString text = args.isString() ? args.toString() : QString::fromUtf8(QJsonDocument(args.toObject()).toJson());
+    if (const QJsonDocument parsed = QJsonDocument::fromJson(text.toUtf8()); parsed.isObject())
+        text = QString::fromUtf8(parsed.toJson(QJsonDocument::Indented));
+    return text;
+}
 
 QString toMarkdown(const Session &session, const QList<Message> &path)
 {
@@ -160,16 +181,11 @@ QString toMarkdown(const Session &session, const QList<Message> &path)
             md += inertMarkdown(m.content.trimmed()) + QStringLiteral("\n");
         if (const QString note = statusNote(m); !note.isEmpty())
             md += QLatin1Char('\n') + note + QLatin1Char('\n');
-        for (const QJsonValue &call : m.toolCalls) {
+        for (const auto &call : m.toolCalls) {
             const QJsonObject c = call.toObject();
-            const QJsonValue args = c.value(QStringLiteral("arguments"));
-            QString argText
-                = args.isString() ? args.toString() : QString::fromUtf8(QJsonDocument(args.toObject()).toJson());
-            if (const QJsonDocument parsed = QJsonDocument::fromJson(argText.toUtf8()); parsed.isObject())
-                argText = QString::fromUtf8(parsed.toJson(QJsonDocument::Indented));
             md += QStringLiteral("\n<details><summary>")
                 + escapeHtml(Text::tr("Tool call: %1").arg(c.value(QStringLiteral("name")).toString()))
-                + QStringLiteral("</summary>\n\n") + codeBlock(argText, QStringLiteral("json"))
+                + QStringLiteral("</summary>\n\n") + codeBlock(toolCallArguments(c), QStringLiteral("json"))
                 + QStringLiteral("\n</details>\n");
         }
         md += QLatin1Char('\n');

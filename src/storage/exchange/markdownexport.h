@@ -9,10 +9,19 @@
 #include "core/domain/message.h"
 #include "core/domain/session.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
 namespace Skein::Exchange {
+
+// What a reading export (Markdown, HTML, PDF) says about a message, as plain text: who speaks
+// ("Tool result: calculator") and, for a reply that did not complete, why ("interrupted"; empty
+// when complete).
+QString speakerName(const Message &m);
+QString statusText(const Message &m);
+// A tool call's arguments ({id, name, arguments}), indented when they are a JSON object.
+QString toolCallArguments(const QJsonObject &call);
 
 // The active branch as Markdown for reading and sharing: a heading per message, the text as
 // written (code blocks stay code blocks), reasoning and tool calls in collapsible <details>.
