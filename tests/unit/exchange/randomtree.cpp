@@ -235,6 +235,12 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
 QByteArray dumpDatabase(Store &store)
 {
     QByteArray out;
+    // The schema too: an import that drops the search trigger for a while must put it back.
+    QSqlQuery schema(store.database().connection());
+    schema.exec(QStringLiteral("SELECT type, name, sql FROM sqlite_master ORDER BY type, name"));
+    while (schema.next())
+        out += schema.value(0).toString().toUtf8() + ' ' + schema.value(1).toString().toUtf8() + ' '
+            + schema.value(2).toString().toUtf8() + '\n';
     QSqlQuery tables(store.database().connection());
     tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE "
                                "'messages_fts%' AND name NOT LIKE 'sqlite_%' ORDER BY name"));

@@ -12,6 +12,7 @@
 #include "storage/exchange/jsonarraystream.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
+#include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
 #include "testsupport.h"
@@ -198,6 +199,20 @@ private Q_SLOTS:
         QVERIFY(t[id(u"ada93f81"_s)].status == MessageStatus::Interrupted); // status in_progress
         QCOMPARE(t[id(u"f63b8e17"_s)].model, u"text-davinci-002-render-sha"_s);
         QCOMPARE(t[id(u"aaa297ba"_s)].createdAt, qint64(1714585031150)); // float seconds
+
+        // Indexed for search in one statement at the end (the row trigger was off meanwhile), and
+        // the trigger is back for what comes later.
+        SearchQuery query;
+        query.text = u"scientists trust atoms"_s;
+        Result<QList<SearchHit>> hits = m_store->search().search(query);
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 2); // both regenerated jokes
+        Message later = Message::create(t.session.id, id(u"f63b8e17"_s), Role::User, u"a later quokka question"_s);
+        QVERIFY(m_store->messages().insert(later));
+        query.text = u"quokka"_s;
+        hits = m_store->search().search(query);
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 1);
     }
 
     void chatgptBrowsingBecomesToolCallsAndResults()
