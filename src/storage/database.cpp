@@ -207,6 +207,8 @@ Result<std::unique_ptr<Database>> Database::open(const QString &filePath, const 
 
 Database::~Database()
 {
+    for (sqlite3_stmt *raw : std::as_const(m_raw))
+        sqlite3_finalize(raw);
     qDeleteAll(m_statements);
     m_statements.clear();
     if (m_db.isValid())
@@ -323,6 +325,11 @@ Status Database::exec(QSqlQuery &query)
     StorageError error = errorFrom(query.lastError());
     query.finish();
     return error;
+}
+
+StorageError Database::errorOf(sqlite3 *handle)
+{
+    return fromHandle(handle, {});
 }
 
 Status Database::execScript(const QString &sql)

@@ -70,37 +70,39 @@ Status MessageRepository::insert(const Message &m)
 {
     if (m.id.isEmpty() || m.sessionId.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a message needs an id and a session")};
-    QSqlQuery &q
-        = m_db.statement(QStringLiteral("INSERT INTO messages (") + columns
-                         + QStringLiteral(", parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                                          "(SELECT seq FROM messages WHERE id = ?))"));
-    q.bindValue(0, m.id);
-    q.bindValue(1, m.sessionId);
-    q.bindValue(2, SqlValues::nullable(m.parentId));
-    q.bindValue(3, toString(m.role));
-    q.bindValue(4, SqlValues::notNull(m.content));
-    q.bindValue(5, SqlValues::nullable(m.renderContent));
-    q.bindValue(6, SqlValues::nullable(m.reasoning));
-    q.bindValue(7, m.toolCalls.isEmpty() ? QVariant() : QVariant(SqlValues::json(m.toolCalls)));
-    q.bindValue(8, SqlValues::nullable(m.toolCallId));
-    q.bindValue(9, SqlValues::nullable(m.toolName));
-    q.bindValue(10, toString(m.status));
-    q.bindValue(11, SqlValues::nullable(m.finishReason));
-    q.bindValue(12, SqlValues::nullable(m.error));
-    q.bindValue(13, SqlValues::nullable(m.providerId));
-    q.bindValue(14, SqlValues::nullable(m.model));
-    q.bindValue(15, SqlValues::nullable(m.usage.promptTokens));
-    q.bindValue(16, SqlValues::nullable(m.usage.completionTokens));
-    q.bindValue(17, SqlValues::nullable(m.usage.cachedTokens));
-    q.bindValue(18, SqlValues::nullable(m.usage.reasoningTokens));
-    q.bindValue(19, m.tokenEstimate);
-    q.bindValue(20, m.createdAt);
-    q.bindValue(21, SqlValues::nullable(m.completedAt));
-    q.bindValue(22, SqlValues::nullable(m.requestId));
-    q.bindValue(23, reasoningBlocksValue(m.reasoningBlocks));
-    q.bindValue(24, SqlValues::nullable(m.stopSequence));
-    q.bindValue(25, SqlValues::nullable(m.parentId));
-    return m_db.exec(q);
+    // The columns of `columns`, then parent_seq.
+    return m_db.run(
+        "INSERT INTO messages (id, session_id, parent_id, role, content, render_content, reasoning, tool_calls, "
+        "tool_call_id, tool_name, status, finish_reason, error, provider_id, model, usage_prompt, usage_completion, "
+        "usage_cached, usage_reasoning, token_estimate, created_at, completed_at, request_id, reasoning_blocks, "
+        "stop_sequence, parent_seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+        "(SELECT seq FROM messages WHERE id = ?))",
+        {m.id,
+         m.sessionId,
+         SqlValues::nullable(m.parentId),
+         toString(m.role),
+         SqlValues::notNull(m.content),
+         SqlValues::nullable(m.renderContent),
+         SqlValues::nullable(m.reasoning),
+         m.toolCalls.isEmpty() ? QVariant() : QVariant(SqlValues::json(m.toolCalls)),
+         SqlValues::nullable(m.toolCallId),
+         SqlValues::nullable(m.toolName),
+         toString(m.status),
+         SqlValues::nullable(m.finishReason),
+         SqlValues::nullable(m.error),
+         SqlValues::nullable(m.providerId),
+         SqlValues::nullable(m.model),
+         SqlValues::nullable(m.usage.promptTokens),
+         SqlValues::nullable(m.usage.completionTokens),
+         SqlValues::nullable(m.usage.cachedTokens),
+         SqlValues::nullable(m.usage.reasoningTokens),
+         m.tokenEstimate,
+         m.createdAt,
+         SqlValues::nullable(m.completedAt),
+         SqlValues::nullable(m.requestId),
+         reasoningBlocksValue(m.reasoningBlocks),
+         SqlValues::nullable(m.stopSequence),
+         SqlValues::nullable(m.parentId)});
 }
 
 Status MessageRepository::insertBatch(const QList<Message> &messages)
