@@ -74,13 +74,14 @@ public:
     // failures are still reported through writeFailed.
     template<typename T>
     void write(QObject *context, std::function<Result<T>(Store &)> job, std::function<void(Result<T>)> done,
-               Durability durability = Durability::Normal)
+               Durability durability = Durability::Normal, Batching batching = Batching::Batched)
     {
         auto slot = std::make_shared<std::optional<Result<T>>>();
         ResultRelay *relay
             = context ? relayTo(context, [slot, done = std::move(done)] { done(std::move(**slot)); }) : nullptr;
         StorageWriter::Job j;
         j.durability = durability;
+        j.batching = batching;
         j.run = [slot, job = std::move(job)](Store &store) -> Status {
             slot->emplace(job(store));
             return (*slot)->ok() ? Status() : Status((*slot)->error());

@@ -86,7 +86,11 @@ void StorageWriter::drain()
             m_scheduled = false; // release() schedules again
             return;
         }
-        const qsizetype n = std::min<qsizetype>(m_queue.size(), m_maxBatch);
+        // A job that runs alone is a batch of one; the batch before it ends where it starts.
+        qsizetype n = 1;
+        if (m_queue.constFirst().batching == Batching::Batched)
+            while (n < std::min<qsizetype>(m_queue.size(), m_maxBatch) && m_queue.at(n).batching == Batching::Batched)
+                ++n;
         batch = m_queue.mid(0, n);
         m_queue.remove(0, n);
         if (m_queue.isEmpty())
@@ -123,6 +127,10 @@ void StorageWriter::runBatch(QList<Job> &batch)
         return;
     }
     Database &db = m_store->database();
+    if (batch.size() == 1 && batch.constFirst().batching == Batching::Alone) {
+        runAlone(batch.first());
+        return;
+    }
     const bool full
         = std::any_of(batch.cbegin(), batch.cend(), [](const Job &j) { return j.durability == Durability::Full; });
     if (Status s = db.setSynchronous(full ? Database::Synchronous::Full : Database::Synchronous::Normal); !s) {
@@ -160,6 +168,19 @@ void StorageWriter::runBatch(QList<Job> &batch)
         if (batch[i].finished)
             batch[i].finished(results[i]);
     }
+}
+
+void StorageWriter::runAlone(Job &job)
+{
+    Database &db = m_store->database();
+    Status result = db.setSynchronous(job.durability == Durability::Full ? Database::Synchronous::Full
+                                                                         : Database::Synchronous::Normal);
+    if (result)
+        result = job.run(*m_store);
+    if (!result)
+        ++m_failed;
+    if (job.finished)
+        job.finished(result);
 }
 
 } // namespace Skein

@@ -24,6 +24,11 @@ class Store;
 // Normal for streaming flushes and derived data. A batch uses the strictest of its jobs.
 enum class Durability { Normal, Full };
 
+// Batched: the job shares its batch's transaction (in a savepoint of its own). Alone: the job runs
+// by itself with no transaction around it and opens its own, for a long write that sets up its
+// connection first (an import: SQLite reads temp_store as a transaction begins).
+enum class Batching { Batched, Alone };
+
 // Lives on the storage thread and owns the write connection. Jobs queued from any thread run in
 // order; whatever has queued up runs as one transaction, each job inside its own savepoint, so a
 // failing job is rolled back alone and reported while the rest of its batch commits.
@@ -40,6 +45,7 @@ public:
         // batch's commit error).
         std::function<void(const Status &)> finished;
         Durability durability = Durability::Normal;
+        Batching batching = Batching::Batched;
     };
 
     struct Stats
@@ -72,6 +78,7 @@ public:
 private:
     void drain();
     void runBatch(QList<Job> &batch);
+    void runAlone(Job &job);
 
     const int m_maxBatch;
     mutable QMutex m_mutex;

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <atomic>
+
 using namespace Skein;
 
 class TestStorageThreads final : public QObject
@@ -143,6 +145,40 @@ private Q_SLOTS:
         QTRY_COMPARE(path.size(), count); // each insert needed its parent: order was preserved
         for (int i = 0; i < count; ++i)
             QCOMPARE(path[i].id, ids[i]);
+    }
+
+    // A job that runs alone starts with no transaction open (it sets up the connection, then
+    // opens its own), ends the batch queued before it, and the jobs after it batch again.
+    void aJobThatRunsAloneHasNoTransactionAroundIt()
+    {
+        QTemporaryDir tmp;
+        AsyncStore store;
+        AsyncStore::OpenReport report;
+        QVERIFY(openStore(store, tmp.path(), this, &report));
+        std::atomic<bool> started = false;
+        store.write([&started](Store &) {
+            started = true;
+            QThread::msleep(200); // the following jobs queue up behind this one
+            return Status();
+        });
+        QTRY_VERIFY(started.load());
+        const auto before = store.writerStats(); // counts the batch that is running
+        QList<int> depths;
+        auto depth = [&depths](Store &st) {
+            depths << st.database().transactionDepth();
+            return Result<int>(0);
+        };
+        for (int i = 0; i < 3; ++i)
+            store.write<int>(this, depth, [](const Result<int> &) { });
+        store.write<int>(this, depth, [](const Result<int> &) { }, Durability::Full, Batching::Alone);
+        int finished = 0;
+        for (int i = 0; i < 3; ++i)
+            store.write<int>(this, depth, [&](const Result<int> &) { ++finished; });
+        QTRY_COMPARE_WITH_TIMEOUT(finished, 3, 10000);
+        // Batched jobs run in their batch's transaction and their own savepoint: depth 2.
+        QCOMPARE(depths, (QList<int> {2, 2, 2, 0, 2, 2, 2}));
+        QCOMPARE(store.writerStats().batches - before.batches, quint64(3));
+        QCOMPARE(store.writerStats().failedJobs, before.failedJobs);
     }
 
     void aFailingJobIsRolledBackAloneAndReported()
