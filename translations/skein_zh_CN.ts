@@ -2904,10 +2904,6 @@
             <translation>不是 Skein 可导入格式的对话（Skein、ChatGPT、Claude、Open WebUI、LibreChat）</translation>
         </message>
         <message>
-            <source>$: not valid JSON at byte %1: %2</source>
-            <translation>$：第 %1 字节处不是有效的 JSON：%2</translation>
-        </message>
-        <message>
             <source>$: a Skein export, not a %1 one</source>
             <translation>$：这是 Skein 导出文件，不是 %1 导出文件</translation>
         </message>
@@ -3142,6 +3138,10 @@
         <message>
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>: not valid JSON at byte %1: %2</source>
+            <translation>：第 %1 字节处不是有效的 JSON：%2</translation>
         </message>
     </context>
     <context>

@@ -96,7 +96,7 @@ void DataService::importFile(const QString &path, QObject *context,
             if (target && done)
                 done(std::move(result));
         },
-        Durability::Full);
+        Durability::Full, Batching::Alone); // the import's own transaction, set up for a long write
 }
 
 } // namespace Skein

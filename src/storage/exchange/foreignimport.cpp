@@ -4,10 +4,10 @@
 
 // Importer::importPath: Skein's own export and other clients' (docs/import.md).
 
+#include "conversationfeed.h"
 #include "core/domain/ids.h"
 #include "importer.h"
 #include "importsource.h"
-#include "jsonarraystream.h"
 #include "jsonreader.h"
 #include "storage/database.h"
 #include "storage/messagerepository.h"
@@ -61,51 +61,47 @@ Status withBulkSearchIndex(Database &db, const std::function<Status()> &work)
     return done ? restored : done;
 }
 
-constexpr qsizetype kMaxObjectFileBytes = qsizetype(1) << 30;
-
 StorageError invalid(const QString &message)
 {
     return {StorageError::Kind::Invalid, message};
 }
 
-// Why a JSON object is none of the formats, in words a user can act on.
-QString unknownFormat(const QJsonObject &o)
+// For the import's one long transaction, and put back after it. Set before it begins: SQLite reads
+// temp_store when a transaction starts.
+// * temp_store=MEMORY: the savepoint around each conversation keeps its sub-journal in memory
+//   instead of a temporary file written page by page (nine in ten of the import's writes).
+// * A page cache of kImportCacheKb instead of SQLite's 2 MB: the indexes on ids are written in
+//   random order, and a small cache spills and re-reads their pages all the time.
+class ImportPragmas final
 {
-    if (o.contains(QStringLiteral("history")) && o.contains(QStringLiteral("folders")))
-        return Text::tr("this looks like a Chatbot UI export, which Skein cannot import (it imports Skein, ChatGPT, "
-                        "Claude, Open WebUI and LibreChat exports)");
-    return Text::tr("not a conversation of a format Skein imports (Skein, ChatGPT, Claude, Open WebUI, LibreChat)");
-}
-
-using Reader = bool (*)(const QJsonObject &, const QString &, ForeignConversation *, QString *);
-
-Reader readerFor(ImportFormat format)
-{
-    switch (format) {
-    case ImportFormat::ChatGpt:
-        return readChatGpt;
-    case ImportFormat::Claude:
-        return readClaude;
-    case ImportFormat::OpenWebUi:
-        return readOpenWebUi;
-    case ImportFormat::LibreChat:
-        return readLibreChat;
-    case ImportFormat::Auto:
-    case ImportFormat::Skein:
-        break;
+public:
+    explicit ImportPragmas(Database &db)
+        : m_db(db)
+    {
+        if (db.transactionDepth() > 0) // inside someone's transaction: leave it as it is
+            return;
+        QSqlQuery &q = db.statement(QStringLiteral("SELECT * FROM pragma_cache_size, pragma_temp_store"));
+        if (!db.exec(q) || !q.next())
+            return;
+        m_restore = QStringLiteral("PRAGMA cache_size=%1; PRAGMA temp_store=%2;")
+                        .arg(q.value(0).toLongLong())
+                        .arg(q.value(1).toInt());
+        q.finish();
+        (void)db.execScript(QStringLiteral("PRAGMA cache_size=-%1; PRAGMA temp_store=MEMORY;").arg(kImportCacheKb));
     }
-    return nullptr;
-}
+    ~ImportPragmas()
+    {
+        if (!m_restore.isEmpty())
+            (void)m_db.execScript(m_restore);
+    }
+    ImportPragmas(const ImportPragmas &) = delete;
+    ImportPragmas &operator=(const ImportPragmas &) = delete;
 
-// The first byte that is not white space (or a byte-order mark); 0 for an empty device.
-char firstByte(QIODevice *device)
-{
-    const QByteArray head = device->peek(4096);
-    for (qsizetype i = head.startsWith("\xEF\xBB\xBF") ? 3 : 0; i < head.size(); ++i)
-        if (!QByteArrayView(" \t\r\n").contains(head.at(i)))
-            return head.at(i);
-    return 0;
-}
+private:
+    static constexpr int kImportCacheKb = 128 * 1024;
+    Database &m_db;
+    QString m_restore;
+};
 
 } // namespace
 
@@ -141,92 +137,36 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
     ImportFormat format = options.format;
     // A Skein export is one JSON object with "format": handed to the Skein importer.
     QByteArray skeinBytes;
-    bool cancelled = false;
     const qint64 total = source.totalBytes();
-    qint64 before = 0;
     int conversations = 0;
-    auto progressed = [&](qint64 done) {
-        ++conversations;
-        if (options.progress && !options.progress(done, total, conversations))
-            cancelled = true;
-        return !cancelled;
-    };
-    auto sniffed = [&](const QJsonObject &o, const QString &at) -> Status {
-        if (format != ImportFormat::Auto)
-            return {};
-        format = sniffConversation(o);
-        if (format == ImportFormat::Auto)
-            return invalid(at + QStringLiteral(": ") + unknownFormat(o));
-        return {};
-    };
 
-    // Every conversation, in the one transaction below.
+    // Every conversation, in the one transaction below; read and converted on the feed's thread.
     const auto importDocuments = [&]() -> Status {
-        for (const ImportSource::Document &doc : source.conversations()) {
-            std::unique_ptr<QIODevice> device = source.device(doc.name, &error);
-            if (!device)
-                return invalid(error);
-            const QString prefix = source.isArchive() ? doc.name : QString();
-            const char first = firstByte(device.get());
-            if (first == '{') {
-                if (doc.size > kMaxObjectFileBytes)
-                    return invalid(prefix
-                                   + Text::tr("$: the file is larger than %1 MB").arg(kMaxObjectFileBytes >> 20));
-                const QByteArray bytes = device->readAll();
-                QJsonParseError parseError;
-                const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-                if (parseError.error != QJsonParseError::NoError)
-                    return invalid(prefix
-                                   + Text::tr("$: not valid JSON at byte %1: %2")
-                                         .arg(parseError.offset)
-                                         .arg(parseError.errorString()));
-                const QJsonObject o = document.object();
-                if (o.value(QStringLiteral("format")).toString().startsWith(QLatin1String("skein"))) {
-                    if (source.isArchive() || (format != ImportFormat::Auto && format != ImportFormat::Skein))
-                        return invalid(prefix + Text::tr("$: a Skein export, not a %1 one").arg(formatName(format)));
-                    skeinBytes = bytes;
-                    return {};
-                }
-                if (Status s = sniffed(o, prefix + QStringLiteral("$")); !s)
+        using Kind = ConversationFeed::Item::Kind;
+        ConversationFeed feed(source, format);
+        for (ConversationFeed::Item item = feed.next(); item.kind != Kind::End; item = feed.next()) {
+            switch (item.kind) {
+            case Kind::Failed:
+                return invalid(item.reason);
+            case Kind::SkeinExport:
+                skeinBytes = std::move(item.skeinBytes);
+                return {};
+            case Kind::Skipped:
+                report.skipped.append({item.path, item.reason});
+                break;
+            case Kind::Conversation:
+                report.notes << item.notes;
+                if (Status s = mergeSession(item.content, item.sourceId, item.branches, report); !s)
                     return s;
-                if (Status s = importConversation(format, o, prefix + QStringLiteral("$"), report); !s)
-                    return s;
-                progressed(before + doc.size);
-            } else if (first == '[') {
-                JsonArrayStream stream(device.get());
-                QByteArray element;
-                while (!cancelled && stream.next(&element)) {
-                    const QString at = prefix + QStringLiteral("$[%1]").arg(stream.index());
-                    QJsonParseError parseError {};
-                    const QJsonDocument document
-                        = element.startsWith('{') ? QJsonDocument::fromJson(element, &parseError) : QJsonDocument();
-                    element.clear();
-                    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-                        report.skipped.append({at,
-                                               parseError.error != QJsonParseError::NoError
-                                                   ? Text::tr("not valid JSON at byte %1 of the conversation: %2")
-                                                         .arg(parseError.offset)
-                                                         .arg(parseError.errorString())
-                                                   : Text::tr("expected an object")});
-                    } else {
-                        if (Status s = sniffed(document.object(), at); !s)
-                            return s;
-                        if (Status s = importConversation(format, document.object(), at, report); !s)
-                            return s;
-                    }
-                    progressed(before + stream.bytesRead());
-                }
-                if (!stream.error().isEmpty())
-                    return invalid(prefix + stream.error());
-            } else {
-                return invalid(prefix
-                               + (first ? Text::tr("$: not a JSON export (it does not start with [ or {)")
-                                        : Text::tr("$: the file is empty")));
+                break;
+            case Kind::End:
+                break;
             }
-            if (cancelled)
+            ++conversations;
+            if (options.progress && !options.progress(item.bytesDone, total, conversations))
                 return invalid(Text::tr("the import was cancelled; nothing was imported"));
-            before += doc.size;
         }
+        format = feed.format();
         // Claude's memories: pending in the review inbox, never active on their own.
         if (format == ImportFormat::Claude && source.contains(QStringLiteral("memories.json"))) {
             std::unique_ptr<QIODevice> device = source.device(QStringLiteral("memories.json"), &error);
@@ -256,6 +196,7 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
             return invalid(QStringLiteral("dry run"));
         return {};
     };
+    const ImportPragmas pragmas(m_store.database());
     const Status written
         = m_store.transaction([&]() -> Status { return withBulkSearchIndex(m_store.database(), importDocuments); });
     if (!skeinBytes.isEmpty()) {
@@ -271,23 +212,6 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
                                                                : format;
     report.format = formatName(format);
     return report;
-}
-
-Status Importer::importConversation(ImportFormat format, const QJsonObject &o, const QString &path,
-                                    ImportReport &report)
-{
-    const Reader read = readerFor(format);
-    ForeignConversation conversation;
-    SessionContent content;
-    QString error;
-    if (!read || !read(o, path, &conversation, &error) || !conversation.build(formatName(format), &content, &error)) {
-        report.skipped.append({path, error.isEmpty() ? unknownFormat(o) : error});
-        return {};
-    }
-    const QString title = content.session.title.isEmpty() ? Text::tr("(untitled)") : content.session.title;
-    for (const QString &note : std::as_const(conversation.notes))
-        report.notes << QStringLiteral("\"%1\": %2").arg(title, note);
-    return mergeSession(content, conversation.sourceId, conversation.branches, report);
 }
 
 Status Importer::mergeSession(const SessionContent &c, const QString &sourceId, qsizetype branches,

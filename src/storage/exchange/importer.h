@@ -121,7 +121,6 @@ private:
     Result<bool> identical(const SessionContent &session);
     Status importMemory(MemoryWithHistory memory, ImportReport &report);
     Result<ImportReport> importForeign(const QString &path, const ImportOptions &options);
-    Status importConversation(ImportFormat format, const QJsonObject &o, const QString &path, ImportReport &report);
     Status mergeSession(const SessionContent &session, const QString &sourceId, qsizetype branches,
                         ImportReport &report);
 
