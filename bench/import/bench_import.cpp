@@ -37,6 +37,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <malloc.h>
 
 using namespace Skein;
 
@@ -47,8 +48,12 @@ double mb(qint64 bytes)
     return double(bytes) / (1 << 20);
 }
 
+// Before each phase: what the earlier phases freed goes back to the system (glibc keeps it per
+// thread's arena otherwise, and a phase on another thread would count it again), then VmHWM is
+// reset to the current RSS.
 void resetPeak()
 {
+    malloc_trim(0);
     QFile f(QStringLiteral("/proc/self/clear_refs"));
     if (f.open(QIODevice::WriteOnly))
         f.write("5");
