@@ -1154,6 +1154,10 @@
             <source>Printing failed: %1</source>
             <translation>打印失败：%1</translation>
         </message>
+        <message>
+            <source>Still indexing %L1 imported messages for search: they are not in these results yet.</source>
+            <translation>仍在为搜索建立索引：还有 %L1 条导入的消息，暂不在这些结果中。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatView</name>
@@ -2123,6 +2127,14 @@
         <message>
             <source>a PDF is written to a file: -o FILE</source>
             <translation>PDF 只能写入文件：-o 文件</translation>
+        </message>
+        <message>
+            <source>indexing for search failed: %1</source>
+            <translation>建立搜索索引失败：%1</translation>
+        </message>
+        <message>
+            <source>Indexing for search: %1 messages left</source>
+            <translation>正在建立搜索索引：还剩 %1 条消息</translation>
         </message>
     </context>
     <context>

@@ -9,10 +9,12 @@
 #include "core/appinfo.h"
 #include "core/datadir.h"
 #include "core/language.h"
+#include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
 
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -199,6 +201,27 @@ bool Cli::openStore()
     }
     m_store = std::move(store).value();
     return true;
+}
+
+Status Cli::indexSearchBacklog(bool quiet)
+{
+    if (Result<qint64> left = m_store->search().backlog(); left && *left == 0)
+        return {}; // nothing to write (the database may be read-only)
+    QElapsedTimer shown;
+    shown.start();
+    for (;;) {
+        Result<qint64> left = m_store->transaction([this] { return m_store->search().indexBacklog(50000); });
+        if (!left) {
+            fail(tr("indexing for search failed: %1").arg(left.error().message));
+            return left.error();
+        }
+        if (*left == 0)
+            return {};
+        if (!quiet && shown.elapsed() > 1000) {
+            m_err << tr("Indexing for search: %1 messages left").arg(*left) << Qt::endl;
+            shown.restart();
+        }
+    }
 }
 
 bool Cli::resolveSession(const QString &idOrPrefix, Session *out)

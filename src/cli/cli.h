@@ -65,6 +65,9 @@ private:
     int fail(const StorageError &error);
     int usage(const QString &message) { return fail(message, 2); }
     bool openStore();
+    // Indexes for search what an import left to index (SearchRepository::indexBacklog), telling
+    // a person at a terminal how far it is unless quiet. An error is reported and returned.
+    Status indexSearchBacklog(bool quiet);
     // A session by full id or unique id prefix; reports an error and returns false otherwise.
     bool resolveSession(const QString &idOrPrefix, Session *out);
     QString readText(const QStringList &positional, qsizetype from);

@@ -145,6 +145,10 @@ int Cli::cmdImport(QCommandLineParser &parser)
     if (!result)
         return fail(tr("%1: nothing imported: %2").arg(args.first(), result.error().message));
     const Exchange::ImportReport &report = result.value();
+    // Searchable before the command returns (the app indexes in the background instead).
+    if (!report.dryRun)
+        if (Status s = indexSearchBacklog(json); !s)
+            return 1;
     using Outcome = Exchange::ImportReport::Outcome;
     if (json) {
         QJsonArray sessions;

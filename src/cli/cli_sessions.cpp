@@ -133,7 +133,7 @@ int Cli::cmdShow(QCommandLineParser &parser)
           << Qt::endl;
     const QHash<QString, int> depth = all ? depths(messages.value()) : QHash<QString, int> {};
     for (const Message &m : messages.value()) {
-        const QString indent(2 * depth.value(m.id), QLatin1Char(' '));
+        const QString indent(qsizetype(2) * depth.value(m.id), QLatin1Char(' '));
         const QString status
             = m.status == MessageStatus::Complete ? QString() : QStringLiteral(" [%1]").arg(toString(m.status));
         const QString active = all && m.id == session.activeLeafId ? QStringLiteral(" <- active") : QString();
@@ -231,6 +231,8 @@ int Cli::cmdSearch(QCommandLineParser &parser)
         query.highlightOpen = QStringLiteral("<mark>");
         query.highlightClose = QStringLiteral("</mark>");
     }
+    // What cannot be indexed now (a read-only database) is said, and the rest is searched.
+    (void)indexSearchBacklog(json);
     Result<QList<SearchHit>> hits = m_store->search().search(query);
     if (!hits)
         return fail(hits.error());

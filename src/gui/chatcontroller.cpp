@@ -52,7 +52,10 @@ ChatController::ChatController(AppContext &context, QObject *parent)
                 return;
             if (hits)
                 m_search->setHits(text, hits.value());
-            else
+            if (hits && m_searchBacklog > 0)
+                Q_EMIT notice(tr("Still indexing %L1 imported messages for search: they are not in these results yet.")
+                                  .arg(m_searchBacklog));
+            else if (!hits)
                 Q_EMIT notice(tr("Search failed: %1").arg(hits.error().message));
         });
     });
@@ -65,6 +68,7 @@ ChatController::ChatController(AppContext &context, QObject *parent)
 
     SessionService &sessions = context.sessions();
     connect(&sessions, &SessionService::sessionChanged, this, &ChatController::sessionListChanged);
+    connect(&sessions, &SessionService::searchBacklog, this, [this](qint64 left) { m_searchBacklog = left; });
     connect(&sessions, &SessionService::deletePending, this, [this](const QString &id) {
         const QString title = m_sessions->session(id).title;
         m_sessions->setHidden(id, true);

@@ -207,6 +207,7 @@ private:
     QTimer *m_searchTimer;
     QString m_searchText;
     quint64 m_searchGeneration = 0;
+    qint64 m_searchBacklog = 0; // imported messages search does not find yet
 
     QHash<QString, qint64> m_tokenCache; // messages stored without a token estimate
     bool m_contextTokensPending = false;

@@ -5,6 +5,7 @@
 #include "storage/asyncstore.h"
 
 #include "storage/integritycheck.h"
+#include "storage/searchrepository.h"
 #include "storage/store.h"
 
 #include <QCoreApplication>
@@ -201,6 +202,40 @@ void AsyncStore::write(std::function<Status(Store &)> job, Durability durability
 StorageWriter::Stats AsyncStore::writerStats() const
 {
     return m_writer->stats();
+}
+
+void AsyncStore::indexSearchBacklog()
+{
+    if (m_indexing)
+        return;
+    m_indexing = true;
+    // Read first: a database without a backlog (or opened read-only) gets no write at all.
+    read<qint64>(
+        this, [](Store &store) { return store.search().backlog(); },
+        [this](const Result<qint64> &left) {
+            if (!left || *left == 0) {
+                m_indexing = false;
+                return;
+            }
+            Q_EMIT searchBacklog(*left);
+            indexSearchBacklogStep();
+        });
+}
+
+void AsyncStore::indexSearchBacklogStep()
+{
+    // About a fifth of a second of the writer's time each (docs/storage.md, "Search").
+    constexpr qint64 kMessagesPerJob = 10000;
+    write<qint64>(
+        this, [](Store &store) { return store.search().indexBacklog(kMessagesPerJob); },
+        [this](const Result<qint64> &left) {
+            if (!left || *left == 0)
+                m_indexing = false; // an error was reported through writeFailed; the next start goes on
+            if (left)
+                Q_EMIT searchBacklog(*left);
+            if (left && *left > 0)
+                indexSearchBacklogStep();
+        });
 }
 
 } // namespace Skein

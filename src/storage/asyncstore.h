@@ -104,7 +104,14 @@ public:
 
     StorageWriter::Stats writerStats() const;
 
+    // Indexes the messages an import left out of the search index, in small write jobs one after
+    // another so that other writes run between them; searchBacklog() after each. Does nothing
+    // while it is already at it. This object's thread only.
+    void indexSearchBacklog();
+
 Q_SIGNALS:
+    // Messages not yet searchable (an upper bound), after each step of indexSearchBacklog().
+    void searchBacklog(qint64 remaining);
     // A write failed (also emitted for writes that have their own callback), so the app can
     // surface disk-full / I/O errors in one place.
     void writeFailed(const Skein::StorageError &error);
@@ -117,6 +124,7 @@ private:
     ResultRelay *relayTo(QObject *context, std::function<void()> deliver);
     void postRead(std::function<void(Store *)> job);
     void reportFailure(const StorageError &error);
+    void indexSearchBacklogStep();
 
     QThread *m_writerThread = nullptr;
     QThread *m_readerThread = nullptr;
@@ -124,6 +132,7 @@ private:
     StorageWriter *m_writer = nullptr;
     Reader *m_reader = nullptr;
     Checker *m_checker = nullptr;
+    bool m_indexing = false;
 };
 
 } // namespace Skein

@@ -157,4 +157,48 @@ Result<QList<SearchHit>> SearchRepository::searchRecent(const SearchQuery &query
     return hits;
 }
 
+Result<qint64> SearchRepository::backlog()
+{
+    QSqlQuery &q
+        = m_db.statement(QStringLiteral("SELECT coalesce(sum(last_seq - first_seq + 1), 0) FROM search_backlog"));
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    const qint64 left = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return left;
+}
+
+Result<qint64> SearchRepository::indexBacklog(qint64 limit)
+{
+    QSqlQuery &next = m_db.statement(
+        QStringLiteral("SELECT rowid, first_seq, last_seq FROM search_backlog ORDER BY first_seq LIMIT 1"));
+    if (Status s = m_db.exec(next); !s)
+        return s.error();
+    if (!next.next())
+        return qint64(0);
+    const qint64 range = next.value(0).toLongLong();
+    const qint64 first = next.value(1).toLongLong();
+    const qint64 last = next.value(2).toLongLong();
+    next.finish();
+    const qint64 end = std::min(last, first + std::max<qint64>(limit, 1) - 1);
+    // The triggers leave rows of the backlog alone, so these are exactly the ones never indexed,
+    // with the content they have now.
+    QSqlQuery &index = m_db.statement(QStringLiteral(
+        "INSERT INTO messages_fts(rowid, content) SELECT seq, content FROM messages WHERE seq BETWEEN ? AND ?"));
+    index.bindValue(0, first);
+    index.bindValue(1, end);
+    if (Status s = m_db.exec(index); !s)
+        return s.error();
+    QSqlQuery &shrink
+        = m_db.statement(end == last ? QStringLiteral("DELETE FROM search_backlog WHERE rowid = ?")
+                                     : QStringLiteral("UPDATE search_backlog SET first_seq = ? WHERE rowid = ?"));
+    int at = 0;
+    if (end != last)
+        shrink.bindValue(at++, end + 1);
+    shrink.bindValue(at, range);
+    if (Status s = m_db.exec(shrink); !s)
+        return s.error();
+    return backlog();
+}
+
 } // namespace Skein

@@ -48,6 +48,13 @@ public:
 
     Result<QList<SearchHit>> search(const SearchQuery &query);
 
+    // Messages written without being indexed (an import's, until they are): at most this many.
+    // search() does not find them yet.
+    Result<qint64> backlog();
+    // Indexes up to `limit` messages of the backlog, oldest first, and returns backlog(). Runs in
+    // the caller's transaction.
+    Result<qint64> indexBacklog(qint64 limit);
+
     // Terms with fewer than three characters are not indexable by trigrams.
     static bool isIndexable(QStringView term);
 

@@ -32,7 +32,9 @@ Result<qint64> writeAtomically(const QString &path, const QByteArray &bytes)
 SessionService::SessionService(AsyncStore &store, QObject *parent)
     : QObject(parent)
     , m_store(store)
-{ }
+{
+    connect(&store, &AsyncStore::searchBacklog, this, &SessionService::searchBacklog);
+}
 
 SessionService::~SessionService()
 {

@@ -79,6 +79,8 @@ public:
 
 Q_SIGNALS:
     void sessionChanged(const Skein::Session &session);
+    // Messages an import wrote that search does not find yet (AsyncStore::searchBacklog).
+    void searchBacklog(qint64 remaining);
     void deletePending(const QString &id);
     void deleteUndone(const QString &id);
     void deleted(const QString &id);

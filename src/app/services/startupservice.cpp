@@ -30,7 +30,16 @@ QString StartupService::databaseFile() const
 void StartupService::open(QObject *context, std::function<void(Result<OpenReport>)> opened,
                           std::function<void(Status)> checked)
 {
-    m_store.open(m_dataDir, Database::Options {}, context, std::move(opened), std::move(checked));
+    AsyncStore *store = &m_store;
+    m_store.open(
+        m_dataDir, Database::Options {}, context,
+        [store, opened = std::move(opened)](Result<OpenReport> report) {
+            if (report) // an import that was still being indexed when the app quit goes on
+                store->indexSearchBacklog();
+            if (opened)
+                opened(std::move(report));
+        },
+        std::move(checked));
 }
 
 void StartupService::recover(QObject *context, std::function<void(Result<int>)> done)

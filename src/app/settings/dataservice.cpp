@@ -91,6 +91,8 @@ void DataService::importFile(const QString &path, QObject *context,
             return Exchange::Importer(store, Extraction::importGuards()).importPath(path, options);
         },
         [this, target, done = std::move(done)](Result<Exchange::ImportReport> result) {
+            if (result && result->newMessages() > 0)
+                m_storage.indexSearchBacklog(); // the import left its messages to index
             if (result && (result->newMessages() > 0 || result->memoriesImported > 0 || result->providersImported > 0))
                 Q_EMIT imported();
             if (target && done)

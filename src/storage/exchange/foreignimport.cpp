@@ -25,40 +25,29 @@ namespace Skein::Exchange {
 
 namespace {
 
-// Inside the caller's transaction: runs `work` with the search index's insert trigger dropped,
-// then indexes every message `work` inserted in one statement and puts the trigger back (from its
-// own text in the schema). Three times faster for an import than a trigger per row; other
-// connections never see the schema without the trigger, and a rollback restores it. `work` may
-// only insert messages (no content update or delete of a row it inserted).
-Status withBulkSearchIndex(Database &db, const std::function<Status()> &work)
+// Inside the caller's transaction: runs `work` with the messages it inserts left out of the search
+// index, as one range of the search backlog that the storage thread indexes after the commit in
+// small transactions (SearchRepository::indexBacklog). The range is open-ended while `work` runs,
+// so the insert trigger skips every message it writes; then it ends at the last one.
+Status withSearchBacklog(Database &db, const std::function<Status()> &work)
 {
-    QSqlQuery &trigger = db.statement(
-        QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'messages_fts_insert'"));
-    if (Status s = db.exec(trigger); !s)
+    QSqlQuery &open
+        = db.statement(QStringLiteral("INSERT INTO search_backlog(first_seq, last_seq) "
+                                      "SELECT coalesce(max(seq), 0) + 1, 9223372036854775807 FROM messages"));
+    if (Status s = db.exec(open); !s)
         return s;
-    const QString triggerSql = trigger.next() ? trigger.value(0).toString() : QString();
-    trigger.finish();
-    if (triggerSql.isEmpty()) // not this schema: index row by row, as always
-        return work();
-    QSqlQuery &last = db.statement(QStringLiteral("SELECT coalesce(max(seq), 0) FROM messages"));
-    if (Status s = db.exec(last); !s)
+    const qint64 range = open.lastInsertId().toLongLong();
+    if (Status s = work(); !s)
         return s;
-    const qint64 before = last.next() ? last.value(0).toLongLong() : 0;
-    last.finish();
-    if (Status s = db.execScript(QStringLiteral("DROP TRIGGER messages_fts_insert")); !s)
+    QSqlQuery &close = db.statement(QStringLiteral(
+        "UPDATE search_backlog SET last_seq = (SELECT coalesce(max(seq), 0) FROM messages) WHERE rowid = ?"));
+    close.bindValue(0, range);
+    if (Status s = db.exec(close); !s)
         return s;
-    Status done = work();
-    if (done) {
-        // seq is the rowid: every row inserted since has a larger one.
-        QSqlQuery &index = db.statement(
-            QStringLiteral("INSERT INTO messages_fts(rowid, content) SELECT seq, content FROM messages WHERE seq > ?"));
-        index.bindValue(0, before);
-        done = db.exec(index);
-    }
-    // Back even when the work failed: the caller's rollback would restore it, but a caller that
-    // keeps the transaction must not lose it.
-    const Status restored = db.execScript(triggerSql);
-    return done ? restored : done;
+    QSqlQuery &empty
+        = db.statement(QStringLiteral("DELETE FROM search_backlog WHERE rowid = ? AND last_seq < first_seq"));
+    empty.bindValue(0, range);
+    return db.exec(empty);
 }
 
 StorageError invalid(const QString &message)
@@ -198,7 +187,7 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
     };
     const ImportPragmas pragmas(m_store.database());
     const Status written
-        = m_store.transaction([&]() -> Status { return withBulkSearchIndex(m_store.database(), importDocuments); });
+        = m_store.transaction([&]() -> Status { return withSearchBacklog(m_store.database(), importDocuments); });
     if (!skeinBytes.isEmpty()) {
         ImportOptions skein = options;
         skein.format = ImportFormat::Skein;

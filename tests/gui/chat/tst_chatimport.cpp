@@ -10,6 +10,7 @@
 #include "gui/importprogress.h"
 #include "models/sessionlistmodel.h"
 #include "storage/database.h"
+#include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
 
 #include <QAction>
@@ -88,6 +89,16 @@ private Q_SLOTS:
         QSqlQuery messages(store->database().connection());
         QVERIFY(messages.exec(u"SELECT count(*) FROM messages"_s) && messages.next());
         QCOMPARE(messages.value(0).toLongLong(), counts.messages);
+        messages.finish(); // or this connection keeps reading the database as it was then
+        // Searchable: after the import the storage thread indexed every message it wrote.
+        auto backlog = [&] {
+            const Result<qint64> left = store->search().backlog();
+            return left ? *left : qint64(-1);
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(backlog(), qint64(0), 60000);
+        QSqlQuery indexed(store->database().connection());
+        QVERIFY(indexed.exec(u"SELECT count(*) FROM messages_fts_docsize"_s) && indexed.next());
+        QCOMPARE(indexed.value(0).toLongLong(), counts.messages);
     }
 };
 

@@ -200,11 +200,16 @@ private Q_SLOTS:
         QCOMPARE(t[id(u"f63b8e17"_s)].model, u"text-davinci-002-render-sha"_s);
         QCOMPARE(t[id(u"aaa297ba"_s)].createdAt, qint64(1714585031150)); // float seconds
 
-        // Indexed for search in one statement at the end (the row trigger was off meanwhile), and
-        // the trigger is back for what comes later.
+        // Left out of the search index by the import, as one backlog range that is indexed after
+        // it (the storage thread's job); what comes later is indexed as it is written.
         SearchQuery query;
         query.text = u"scientists trust atoms"_s;
         Result<QList<SearchHit>> hits = m_store->search().search(query);
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 0);
+        QCOMPARE(*m_store->search().backlog(), qint64(t.messages.size()));
+        QCOMPARE(*m_store->transaction([&] { return m_store->search().indexBacklog(1000); }), qint64(0));
+        hits = m_store->search().search(query);
         QVERIFY(hits);
         QCOMPARE(hits->size(), 2); // both regenerated jokes
         Message later = Message::create(t.session.id, id(u"f63b8e17"_s), Role::User, u"a later quokka question"_s);

@@ -149,6 +149,45 @@ private Q_SLOTS:
         QVERIFY(m_store->database().execScript(
             QStringLiteral("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")));
     }
+
+    // Messages written while a backlog range covers them (an import) are not indexed until
+    // indexBacklog() reaches them; deleting or editing one meanwhile leaves the index intact, and
+    // then it is indexed as it is by then.
+    void theBacklogIsIndexedLaterInSteps()
+    {
+        m_lastId.clear(); // a thread of its own (an earlier test deleted the last message)
+        QVERIFY(m_store->database().execScript(
+            QStringLiteral("INSERT INTO search_backlog(first_seq, last_seq) "
+                           "SELECT coalesce(max(seq), 0) + 1, 9223372036854775807 FROM messages")));
+        QList<Message> written;
+        for (int i = 0; i < 5; ++i)
+            written << add(m_other, QStringLiteral("capybara number %1").arg(i));
+        QVERIFY(m_store->database().execScript(
+            QStringLiteral("UPDATE search_backlog SET last_seq = (SELECT max(seq) FROM messages)")));
+        QCOMPARE(find(QStringLiteral("capybara"))->size(), 0);
+        QCOMPARE(*m_store->search().backlog(), qint64(5));
+        QVERIFY(m_store->messages().deleteSubtree(written.at(4).id)); // the last: its seq comes again
+        m_lastId = written.at(3).id;
+        QVERIFY(m_store->database().execScript(
+            QStringLiteral("UPDATE messages SET content = 'capybara edited' WHERE id = '%1'").arg(written.at(1).id)));
+        written << add(m_other, QStringLiteral("capybara reusing a seq"));
+
+        QCOMPARE(*m_store->transaction([&] { return m_store->search().indexBacklog(2); }), qint64(3));
+        QCOMPARE(find(QStringLiteral("capybara"))->size(), 2);
+        QCOMPARE(find(QStringLiteral("edited"))->size(), 1);
+        QCOMPARE(*m_store->transaction([&] { return m_store->search().indexBacklog(2); }), qint64(1));
+        QCOMPARE(*m_store->transaction([&] { return m_store->search().indexBacklog(2); }), qint64(0));
+        QCOMPARE(*m_store->transaction([&] { return m_store->search().indexBacklog(2); }), qint64(0));
+        QCOMPARE(find(QStringLiteral("capybara"))->size(), 5);
+        QCOMPARE(find(QStringLiteral("reusing"))->size(), 1);
+        QVERIFY(m_store->database().execScript(
+            QStringLiteral("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")));
+        // Out of the backlog, the triggers index again.
+        QVERIFY(m_store->messages().deleteSubtree(written.constLast().id));
+        QCOMPARE(find(QStringLiteral("capybara"))->size(), 4);
+        QVERIFY(m_store->database().execScript(
+            QStringLiteral("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")));
+    }
 };
 
 SKEIN_CORE_TEST_MAIN(TestSearch)
