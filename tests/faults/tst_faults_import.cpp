@@ -7,6 +7,7 @@
 // each fault the user was told in plain words, the file passes integrity_check, the conversation
 // that was there is intact and the import is all or nothing: never half a session.
 
+#include "chatgptexport.h"
 #include "core/domain/session.h"
 #include "engine/memory/extraction.h"
 #include "faultcheck.h"
@@ -16,11 +17,15 @@
 #include "storage/exchange/exporter.h"
 #include "storage/exchange/importer.h"
 #include "storage/messagerepository.h"
+#include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QRandomGenerator>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -61,6 +66,8 @@ class TestFaultsImport final : public QObject
     Q_OBJECT
 
     Source m_source;
+    QTemporaryDir m_exportDir; // a ChatGPT export (tests/support/chatgptexport.cpp)
+    ChatGptExportCounts m_export;
 
     // A data folder with a conversation the user wrote before the import (closed cleanly, so
     // it is on disk); its messages are the promises.
@@ -85,8 +92,9 @@ class TestFaultsImport final : public QObject
         return {};
     }
 
-    // Imports the archive through the writer thread (Durability::Full, as user data must be).
-    Result<Exchange::ImportReport> importThroughTheWriter(const QString &dir)
+    // Imports the archive through the writer thread (Durability::Full, as user data must be), or
+    // the file at `path` as File → Import does (a job that runs alone, outside the writer's batches).
+    Result<Exchange::ImportReport> importThroughTheWriter(const QString &dir, const QString &path = {})
     {
         AsyncStore store;
         if (const QString error = openAndWait(store, dir); !error.isEmpty())
@@ -95,10 +103,12 @@ class TestFaultsImport final : public QObject
         QObject context;
         store.write<Exchange::ImportReport>(
             &context,
-            [bytes = m_source.archive](Store &s) {
-                return Exchange::Importer(s, Extraction::importGuards()).importBytes(bytes, u"faults.json"_s);
+            [bytes = m_source.archive, path](Store &s) {
+                Exchange::Importer importer(s, Extraction::importGuards());
+                return path.isEmpty() ? importer.importBytes(bytes, u"faults.json"_s) : importer.importPath(path);
             },
-            [&](Result<Exchange::ImportReport> r) { result = std::move(r); }, Durability::Full);
+            [&](Result<Exchange::ImportReport> r) { result = std::move(r); }, Durability::Full,
+            path.isEmpty() ? Batching::Batched : Batching::Alone);
         if (!QTest::qWaitFor([&] { return result.has_value(); }, Wait))
             return StorageError {StorageError::Kind::Internal, u"the import did not end"_s};
         return *result;
@@ -146,9 +156,50 @@ class TestFaultsImport final : public QObject
         return present;
     }
 
+    // After a failed import of the ChatGPT export: the sessions that are there, the search
+    // trigger as it was (the import drops it while it writes), nothing left in the search backlog,
+    // and what is written next searchable at once. Returns "" or the problem.
+    QString afterAFailedForeignImport(const QString &dir, int sessions)
+    {
+        FaultVfs::uninstall();
+        auto opened = Store::open(dir);
+        FaultVfs::install();
+        if (!opened)
+            return opened.error().message;
+        Store &store = *opened.value();
+        QSqlQuery q(store.database().connection());
+        q.exec(u"SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' "
+               "AND name = 'messages_fts_insert'), (SELECT count(*) FROM search_backlog)"_s);
+        if (!q.next())
+            return u"cannot count: %1"_s.arg(q.lastError().text());
+        if (q.value(0).toInt() != sessions || q.value(1).toInt() != 1 || q.value(2).toInt() != 0)
+            return u"%1 sessions (expected %2), %3 insert triggers, %4 backlog ranges"_s.arg(q.value(0).toInt())
+                .arg(sessions)
+                .arg(q.value(1).toInt())
+                .arg(q.value(2).toInt());
+        q.finish();
+        Result<QList<Session>> all = store.sessions().list();
+        if (!all || all->isEmpty())
+            return u"no session to write into"_s;
+        const Message later = Message::create(all->constFirst().id, {}, Role::User, u"a later wombat question"_s);
+        if (Status s = store.messages().insert(later); !s)
+            return s.error().message;
+        SearchQuery query;
+        query.text = u"wombat"_s;
+        Result<QList<SearchHit>> hits = store.search().search(query);
+        if (!hits || hits->size() != 1)
+            return u"a message written after the failed import is not searchable"_s;
+        return {};
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
+        {
+            QFile out(m_exportDir.filePath(u"conversations.json"_s));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            m_export = writeChatGptExport(&out, {30, 10, 200}, 7);
+        }
         QVERIFY(FaultVfs::install());
         // The file: a few random sessions (branches, CJK, tool calls, summaries, memories).
         QTemporaryDir dir;
@@ -220,6 +271,56 @@ private Q_SLOTS:
         Result<Exchange::ImportReport> again = importThroughTheWriter(dir.path());
         QVERIFY2(again, qPrintable(errorOf(again)));
         QCOMPARE(importedSessions(dir.path(), &problem), int(m_source.sessions.size()));
+    }
+
+    // The same for another client's export, which the importer writes differently (no savepoint per
+    // conversation, the search trigger dropped and made again inside the transaction, the
+    // messages left to the search backlog): a fault leaves none of it and the schema as it was.
+    void ioFaultDuringAForeignImport_data() { ioFaultDuringTheImport_data(); }
+
+    void ioFaultDuringAForeignImport()
+    {
+        QFETCH(int, op);
+        QFETCH(int, after);
+        QFETCH(int, code);
+        QTemporaryDir dir;
+        Promises promises;
+        const QString prepared = prepareTarget(dir.path(), &promises);
+        QVERIFY2(prepared.isEmpty(), qPrintable(prepared));
+        const QString file = m_exportDir.filePath(u"conversations.json"_s);
+        FaultVfs::inject(Fault(Op(op), File::Wal).skipping(after).withCode(code));
+        Result<Exchange::ImportReport> report = importThroughTheWriter(dir.path(), file);
+        FaultVfs::clearFault();
+        QVERIFY2(FaultVfs::injected() > 0, "the fault never met the import");
+        if (op == int(Op::Write))
+            QVERIFY2(!report, "an import whose writes failed reports success");
+        if (!report) {
+            QVERIFY2(notPlainWords(report.error().message).isEmpty(),
+                     qPrintable(notPlainWords(report.error().message)));
+            if (code == SQLITE_FULL)
+                QVERIFY2(report.error().message.contains(u"disk is full"_s), qPrintable(report.error().message));
+        }
+        QString problem = checkAfterFault(dir.path(), promises);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        if (!report) {
+            problem = afterAFailedForeignImport(dir.path(), 1);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        }
+        // The disk works again: the whole file imports, every message of it.
+        Result<Exchange::ImportReport> again = importThroughTheWriter(dir.path(), file);
+        QVERIFY2(again, qPrintable(errorOf(again)));
+        QCOMPARE(again->newMessages(), report ? 0 : qsizetype(m_export.messages));
+        FaultVfs::uninstall();
+        auto opened = Store::open(dir.path());
+        FaultVfs::install();
+        QVERIFY(opened);
+        QSqlQuery q(opened.value()->database().connection());
+        QVERIFY(q.exec(u"SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM messages), (SELECT count(*) "
+                       "FROM sqlite_schema WHERE type = 'trigger' AND name = 'messages_fts_insert')"_s)
+                && q.next());
+        QCOMPARE(q.value(2).toInt(), 1); // made again after the import
+        QCOMPARE(q.value(0).toInt(), 31);
+        QCOMPARE(q.value(1).toLongLong(), m_export.messages + 6 + (report ? 0 : 1)); // and the wombat
     }
 
     void powerCutDuringTheImport_data()
