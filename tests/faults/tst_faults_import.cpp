@@ -29,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
 #include <sqlite3.h>
 
 using namespace Skein;
@@ -192,6 +193,36 @@ class TestFaultsImport final : public QObject
         return {};
     }
 
+    // Into a data folder with a conversation of the user's: the import (`path` as for
+    // importThroughTheWriter) with the data row's fault on the WAL, where from then on only the
+    // import writes. Returns "" or what is wrong: the fault never met the import, failed writes
+    // reported as success, words that are not plain, the user's conversation not intact.
+    QString importUnderTheFault(const QString &dir, const QString &path,
+                                std::optional<Result<Exchange::ImportReport>> *report)
+    {
+        QFETCH(int, op);
+        QFETCH(int, after);
+        QFETCH(int, code);
+        Promises promises;
+        if (QString prepared = prepareTarget(dir, &promises); !prepared.isEmpty())
+            return prepared;
+        FaultVfs::inject(Fault(Op(op), File::Wal).skipping(after).withCode(code));
+        *report = importThroughTheWriter(dir, path);
+        FaultVfs::clearFault();
+        const Result<Exchange::ImportReport> &r = report->value();
+        if (FaultVfs::injected() == 0)
+            return u"the fault never met the import"_s;
+        if (op == int(Op::Write) && r)
+            return u"an import whose writes failed reports success"_s;
+        if (!r) {
+            if (QString words = notPlainWords(r.error().message); !words.isEmpty())
+                return words;
+            if (code == SQLITE_FULL && !r.error().message.contains(u"disk is full"_s))
+                return r.error().message;
+        }
+        return checkAfterFault(dir, promises);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -242,26 +273,9 @@ private Q_SLOTS:
     void ioFaultDuringTheImport()
     {
         QFETCH(int, op);
-        QFETCH(int, after);
-        QFETCH(int, code);
         QTemporaryDir dir;
-        Promises promises;
-        const QString prepared = prepareTarget(dir.path(), &promises);
-        QVERIFY2(prepared.isEmpty(), qPrintable(prepared));
-        // The file's journal: only the import writes to the WAL from here on.
-        FaultVfs::inject(Fault(Op(op), File::Wal).skipping(after).withCode(code));
-        Result<Exchange::ImportReport> report = importThroughTheWriter(dir.path());
-        FaultVfs::clearFault();
-        QVERIFY2(FaultVfs::injected() > 0, "the fault never met the import");
-        if (op == int(Op::Write))
-            QVERIFY2(!report, "an import whose writes failed reports success");
-        if (!report) {
-            QVERIFY2(notPlainWords(report.error().message).isEmpty(),
-                     qPrintable(notPlainWords(report.error().message)));
-            if (code == SQLITE_FULL)
-                QVERIFY2(report.error().message.contains(u"disk is full"_s), qPrintable(report.error().message));
-        }
-        QString problem = checkAfterFault(dir.path(), promises);
+        std::optional<Result<Exchange::ImportReport>> report;
+        QString problem = importUnderTheFault(dir.path(), {}, &report);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         const int present = importedSessions(dir.path(), &problem);
         QVERIFY2(present >= 0, qPrintable(problem));
@@ -280,28 +294,12 @@ private Q_SLOTS:
 
     void ioFaultDuringAForeignImport()
     {
-        QFETCH(int, op);
-        QFETCH(int, after);
-        QFETCH(int, code);
         QTemporaryDir dir;
-        Promises promises;
-        const QString prepared = prepareTarget(dir.path(), &promises);
-        QVERIFY2(prepared.isEmpty(), qPrintable(prepared));
         const QString file = m_exportDir.filePath(u"conversations.json"_s);
-        FaultVfs::inject(Fault(Op(op), File::Wal).skipping(after).withCode(code));
-        Result<Exchange::ImportReport> report = importThroughTheWriter(dir.path(), file);
-        FaultVfs::clearFault();
-        QVERIFY2(FaultVfs::injected() > 0, "the fault never met the import");
-        if (op == int(Op::Write))
-            QVERIFY2(!report, "an import whose writes failed reports success");
-        if (!report) {
-            QVERIFY2(notPlainWords(report.error().message).isEmpty(),
-                     qPrintable(notPlainWords(report.error().message)));
-            if (code == SQLITE_FULL)
-                QVERIFY2(report.error().message.contains(u"disk is full"_s), qPrintable(report.error().message));
-        }
-        QString problem = checkAfterFault(dir.path(), promises);
+        std::optional<Result<Exchange::ImportReport>> failed;
+        QString problem = importUnderTheFault(dir.path(), file, &failed);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const Result<Exchange::ImportReport> &report = failed.value();
         if (!report) {
             problem = afterAFailedForeignImport(dir.path(), 1);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
