@@ -113,6 +113,9 @@ struct ChatFixture
     QTemporaryDir dir;
     ReplayServer server;
     std::unique_ptr<AppContext> context;
+    // Runs on each new AppContext before its window opens the data dir (to watch the storage
+    // from its first signal).
+    std::function<void(AppContext &)> beforeWindow;
     std::unique_ptr<MainWindow> window;
     int replies = 0;
     // Decides each reply when set; otherwise the server answers "Answer <n> to: <last user
@@ -182,6 +185,8 @@ struct ChatFixture
         context = std::make_unique<AppContext>(dir.path());
         context->setSecretStore(std::make_unique<MemorySecretStore>());
         context->housekeeper().setTopicCheckEnabled(background);
+        if (beforeWindow)
+            beforeWindow(*context);
         window = std::make_unique<MainWindow>(*context);
         window->resize(760, 560);
         window->show();

@@ -8,15 +8,23 @@
 #include "chatfixture.h"
 #include "chatgptexport.h"
 #include "gui/importprogress.h"
+#include "models/searchresultmodel.h"
 #include "models/sessionlistmodel.h"
+#include "storage/asyncstore.h"
 #include "storage/database.h"
+#include "storage/exchange/importer.h"
 #include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
 
 #include <QAction>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QScopeGuard>
+#include <QSemaphore>
+#include <QSignalSpy>
 #include <QSqlQuery>
+#include <QStatusBar>
 
 using namespace Skein;
 using namespace Skein::Test;
@@ -99,6 +107,70 @@ private Q_SLOTS:
         QSqlQuery indexed(store->database().connection());
         QVERIFY(indexed.exec(u"SELECT count(*) FROM messages_fts_docsize"_s) && indexed.next());
         QCOMPARE(indexed.value(0).toLongLong(), counts.messages);
+    }
+
+    // An import that the app quit before indexing (or one still being indexed): the user searches,
+    // finds nothing of it yet and is told why and how much is left; once indexed, it is found.
+    void searchSaysWhatIsStillBeingIndexed()
+    {
+        ChatFixture f;
+        QTemporaryDir exports;
+        const QString path = exports.filePath(u"conversations.json"_s);
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        const ChatGptExportCounts counts = writeChatGptExport(&out, {40, 6, 120}, 11);
+        out.close();
+        // The storage thread is held from the moment it first reports the backlog, so the search
+        // below runs while none of the import is indexed, however fast this machine is.
+        QSemaphore gate;
+        bool held = false;
+        auto release = qScopeGuard([&] { gate.release(); });
+        f.beforeWindow = [&](AppContext &context) {
+            AsyncStore *storage = &context.storage();
+            connect(storage, &AsyncStore::searchBacklog, storage, [&, storage](qint64 left) {
+                if (held || left == 0)
+                    return;
+                held = true;
+                storage->write([&](Store &) {
+                    gate.acquire();
+                    return Status {};
+                });
+            });
+        };
+        QVERIFY(f.start([&](Store &store) {
+            Exchange::Importer importer(store, {});
+            QVERIFY(importer.importPath(path));
+            QCOMPARE(store.search().backlog().value(), counts.messages);
+        }));
+        f.window->resize(900, 620);
+        QTRY_VERIFY(held);
+        QSignalSpy notices(f.controller(), &ChatController::notice);
+        auto *search = f.window->findChild<QLineEdit *>(u"sessionSearch"_s);
+        QVERIFY(search);
+        search->setFocus();
+        QTest::keyClicks(search, u"summary"_s);
+        const QString expected
+            = ChatController::tr("Still indexing %L1 imported messages for search: they are not in these results yet.")
+                  .arg(counts.messages);
+        QTRY_COMPARE_WITH_TIMEOUT(f.window->statusBar()->currentMessage(), expected, 10000);
+        QCOMPARE(notices.size(), 1);
+        QCOMPARE(f.controller()->searchModel()->rowCount(), 0);
+        if (const QString shot = shotPath(u"search-still-indexing"_s); !shot.isEmpty()) {
+            QTest::qWait(100);
+            QVERIFY(f.window->grab().save(shot));
+        }
+
+        // Let it index: the same search now finds the imported conversations, and says nothing more.
+        QSignalSpy left(&f.context->storage(), &AsyncStore::searchBacklog);
+        release.dismiss();
+        gate.release();
+        QTRY_VERIFY_WITH_TIMEOUT(!left.isEmpty() && left.last().first().toLongLong() == 0, 30000);
+        notices.clear();
+        search->clear();
+        QTest::keyClicks(search, u"summary"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.controller()->searchModel()->rowCount() > 0, 10000);
+        QTest::qWait(300);
+        QVERIFY2(notices.isEmpty(), qPrintable(notices.isEmpty() ? QString() : notices.first().first().toString()));
     }
 };
 
