@@ -63,6 +63,12 @@ void defineExport(QCommandLineParser &p)
                  Cli::tr("HTML: every branch, the active one open (JSON always has every branch).")});
 }
 
+void defineList(QCommandLineParser &p)
+{
+    defineJson(p);
+    p.addOption({QStringLiteral("tag"), Cli::tr("Only the sessions with this tag."), Cli::tr("tag")});
+}
+
 void defineImport(QCommandLineParser &p)
 {
     defineJson(p);
@@ -120,12 +126,15 @@ const QList<Cli::Command> &Cli::commands()
 {
     static const QList<Command> list {
         {"info", "info", &Cli::cmdInfo, none},
-        {"list", "list [--json]", &Cli::cmdList, defineJson},
+        {"list", "list [--tag TAG] [--json]", &Cli::cmdList, defineList},
         {"new", "new [--title T] [--system TEXT]", &Cli::cmdNew, defineNew},
         {"show", "show ID [--json] [--all-branches]", &Cli::cmdShow, defineShow},
         {"append", "append ID --role R [--parent MSG] [--tool-call-id X] TEXT|-", &Cli::cmdAppend, defineAppend},
         {"rename", "rename ID TITLE", &Cli::cmdRename, none},
         {"delete", "delete ID", &Cli::cmdDelete, none},
+        {"tag", "tag ID TAG...", &Cli::cmdTag, none},
+        {"untag", "untag ID TAG...", &Cli::cmdUntag, none},
+        {"tags", "tags [--json]", &Cli::cmdTags, defineJson},
         {"search", "search QUERY [--json]", &Cli::cmdSearch, defineJson},
         {"export", "export ID [-o FILE] [--format json|markdown|html|pdf] [--all-branches] | export --all -o FILE",
          &Cli::cmdExport, defineExport},

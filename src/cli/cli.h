@@ -96,6 +96,11 @@ private:
     int cmdAppend(QCommandLineParser &parser);
     int cmdRename(QCommandLineParser &parser);
     int cmdDelete(QCommandLineParser &parser);
+    int cmdTag(QCommandLineParser &parser);
+    int cmdUntag(QCommandLineParser &parser);
+    int cmdTags(QCommandLineParser &parser);
+    // tag and untag: the session's tags with the arguments' added or taken away.
+    int changeTags(QCommandLineParser &parser, bool add);
     int cmdSearch(QCommandLineParser &parser);
     // Export and import (cli_exchange.cpp)
     int cmdExport(QCommandLineParser &parser);

@@ -67,6 +67,9 @@ int Cli::cmdList(QCommandLineParser &parser)
 {
     SessionRepository::ListOptions options;
     options.archived = SessionRepository::ListOptions::Archived::Include;
+    options.tag = parser.value(QStringLiteral("tag"));
+    if (parser.isSet(QStringLiteral("tag")) && Session::cleanTags({options.tag}).isEmpty())
+        return usage(tr("--tag needs a tag"));
     Result<QList<Session>> sessions = m_store->sessions().list(options);
     if (!sessions)
         return fail(sessions.error());
@@ -84,7 +87,10 @@ int Cli::cmdList(QCommandLineParser &parser)
         const QString flags = QString(s.pinned ? QLatin1Char('*') : QLatin1Char(' '))
             + QString(s.archived ? QLatin1Char('a') : QLatin1Char(' '));
         m_out << s.id << "  " << when(s.updatedAt) << ' ' << flags << ' '
-              << (s.title.isEmpty() ? tr("(untitled)") : s.title) << Qt::endl;
+              << (s.title.isEmpty() ? tr("(untitled)") : s.title);
+        if (!s.tags.isEmpty())
+            m_out << "  [" << s.tags.join(QStringLiteral(", ")) << ']';
+        m_out << Qt::endl;
     }
     return 0;
 }
@@ -213,6 +219,64 @@ int Cli::cmdDelete(QCommandLineParser &parser)
         return 1;
     if (Status s = m_store->sessions().remove(session.id); !s)
         return fail(s.error());
+    return 0;
+}
+
+int Cli::cmdTag(QCommandLineParser &parser)
+{
+    return changeTags(parser, true);
+}
+
+int Cli::cmdUntag(QCommandLineParser &parser)
+{
+    return changeTags(parser, false);
+}
+
+int Cli::changeTags(QCommandLineParser &parser, bool add)
+{
+    const QStringList args = parser.positionalArguments();
+    // "work, rust" is two tags, as it is where the app asks for them.
+    QStringList given;
+    for (const QString &arg : args.mid(1))
+        given << arg.split(QLatin1Char(','));
+    given = Session::cleanTags(given);
+    if (args.size() < 2 || given.isEmpty())
+        return usage(add ? tr("usage: tag ID TAG...") : tr("usage: untag ID TAG..."));
+    Session session;
+    if (!resolveSession(args.first(), &session))
+        return 1;
+    QStringList tags = session.tags;
+    for (const QString &tag : std::as_const(given)) {
+        const bool has = tags.contains(tag, Qt::CaseInsensitive);
+        if (add && !has)
+            tags.append(tag);
+        else if (!add && has)
+            tags.removeIf([&](const QString &t) { return t.compare(tag, Qt::CaseInsensitive) == 0; });
+        else if (!add)
+            m_err << tr("\"%1\" has no tag \"%2\".").arg(session.title, tag) << Qt::endl;
+    }
+    if (add && Session::cleanTags(tags).size() < tags.size())
+        return fail(tr("a session has at most %1 tags").arg(Session::kMaxTags));
+    if (Status s = m_store->sessions().setTags(session.id, tags); !s)
+        return fail(s.error());
+    m_out << Session::cleanTags(tags).join(QStringLiteral(", ")) << Qt::endl;
+    return 0;
+}
+
+int Cli::cmdTags(QCommandLineParser &parser)
+{
+    const Result<QList<SessionRepository::TagUse>> tags = m_store->sessions().tags();
+    if (!tags)
+        return fail(tags.error());
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray array;
+        for (const SessionRepository::TagUse &t : tags.value())
+            array.append(QJsonObject {{QStringLiteral("tag"), t.tag}, {QStringLiteral("sessions"), t.sessions}});
+        m_out << compact(array) << Qt::endl;
+        return 0;
+    }
+    for (const SessionRepository::TagUse &t : tags.value())
+        m_out << t.tag << "  " << tr("%n session(s)", nullptr, int(t.sessions)) << Qt::endl;
     return 0;
 }
 

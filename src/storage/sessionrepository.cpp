@@ -10,7 +10,10 @@
 #include "storage/sqlvalues.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QSqlQuery>
+
+#include <algorithm>
 
 namespace Skein {
 
@@ -18,7 +21,23 @@ namespace {
 
 const QString columns = QStringLiteral(
     "id, title, title_is_user, created_at, updated_at, pinned, archived, provider_id, model, system_prompt, "
-    "context_settings, active_leaf_id, state, version, parent_session_id, entry_message_id");
+    "context_settings, active_leaf_id, state, version, parent_session_id, entry_message_id, tags");
+
+QString tagsJson(const QStringList &tags)
+{
+    return SqlValues::json(QJsonArray::fromStringList(Session::cleanTags(tags)));
+}
+
+QStringList tagsFrom(const QVariant &value)
+{
+    if (value.toString() == QLatin1String("[]"))
+        return {};
+    QStringList tags;
+    const QJsonArray array = SqlValues::jsonArray(value);
+    for (const auto &tag : array)
+        tags.append(tag.toString());
+    return tags;
+}
 
 Session fromRow(const QSqlQuery &q)
 {
@@ -39,6 +58,7 @@ Session fromRow(const QSqlQuery &q)
     s.version = q.value(13).toLongLong();
     s.parentSessionId = SqlValues::text(q.value(14));
     s.entryMessageId = SqlValues::text(q.value(15));
+    s.tags = tagsFrom(q.value(16));
     return s;
 }
 
@@ -54,7 +74,7 @@ Status SessionRepository::create(const Session &s)
     if (s.id.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a session needs an id")};
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO sessions (") + columns
-                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, s.id);
     q.bindValue(1, SqlValues::notNull(s.title));
     q.bindValue(2, s.titleIsUserSet);
@@ -71,6 +91,7 @@ Status SessionRepository::create(const Session &s)
     q.bindValue(13, s.version);
     q.bindValue(14, SqlValues::nullable(s.parentSessionId));
     q.bindValue(15, SqlValues::nullable(s.entryMessageId));
+    q.bindValue(16, tagsJson(s.tags));
     return m_db.exec(q);
 }
 
@@ -98,17 +119,34 @@ Result<QList<Session>> SessionRepository::list(const ListOptions &options)
         where = QStringLiteral("WHERE archived = 1 ");
         break;
     case ListOptions::Archived::Include:
+        where = QStringLiteral("WHERE 1 ");
         break;
     }
+    // A tag matches regardless of case (Unicode case folding, as cleanTags() compares), so that
+    // filter runs here, before the limit and offset.
+    const bool byTag = !options.tag.isEmpty();
     QSqlQuery &q = m_db.statement(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM sessions ") + where
+                                  + (byTag ? QStringLiteral("AND tags <> '[]' ") : QString())
                                   + QStringLiteral("ORDER BY pinned DESC, updated_at DESC LIMIT ? OFFSET ?"));
-    q.bindValue(0, options.limit);
-    q.bindValue(1, options.offset);
+    q.bindValue(0, byTag ? -1 : options.limit);
+    q.bindValue(1, byTag ? 0 : options.offset);
     if (Status s = m_db.exec(q); !s)
         return s.error();
     QList<Session> sessions;
-    while (q.next())
-        sessions.append(fromRow(q));
+    const QString tag = byTag ? Session::cleanTags({options.tag}).value(0).toCaseFolded() : QString();
+    qint64 skip = options.offset;
+    while (q.next() && (options.limit < 0 || sessions.size() < options.limit)) {
+        Session s = fromRow(q);
+        if (byTag) {
+            if (std::none_of(s.tags.cbegin(), s.tags.cend(), [&](const QString &t) { return t.toCaseFolded() == tag; }))
+                continue;
+            if (skip > 0) {
+                --skip;
+                continue;
+            }
+        }
+        sessions.append(std::move(s));
+    }
     q.finish();
     return sessions;
 }
@@ -128,8 +166,8 @@ Result<Session> SessionRepository::update(const Session &s)
 {
     QSqlQuery &q = m_db.statement(QStringLiteral(
         "UPDATE sessions SET title = ?, title_is_user = ?, updated_at = ?, pinned = ?, archived = ?, provider_id = ?, "
-        "model = ?, system_prompt = ?, context_settings = ?, active_leaf_id = ?, state = ?, version = version + 1 "
-        "WHERE id = ? AND version = ?"));
+        "model = ?, system_prompt = ?, context_settings = ?, active_leaf_id = ?, state = ?, tags = ?, "
+        "version = version + 1 WHERE id = ? AND version = ?"));
     q.bindValue(0, SqlValues::notNull(s.title));
     q.bindValue(1, s.titleIsUserSet);
     q.bindValue(2, std::max(s.updatedAt, Ids::nowMs()));
@@ -141,8 +179,9 @@ Result<Session> SessionRepository::update(const Session &s)
     q.bindValue(8, SqlValues::json(s.contextSettings));
     q.bindValue(9, SqlValues::nullable(s.activeLeafId));
     q.bindValue(10, toString(s.state));
-    q.bindValue(11, s.id);
-    q.bindValue(12, s.version);
+    q.bindValue(11, tagsJson(s.tags));
+    q.bindValue(12, s.id);
+    q.bindValue(13, s.version);
     if (Status st = m_db.exec(q); !st)
         return st.error();
     if (q.numRowsAffected() == 0) {
@@ -156,6 +195,55 @@ Result<Session> SessionRepository::update(const Session &s)
                                  .arg(current->version)};
     }
     return get(s.id);
+}
+
+Status SessionRepository::setTags(const QString &id, const QStringList &tags)
+{
+    // Not updated_at: sorting conversations into tags is not using them, and would reorder the list.
+    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE sessions SET tags = ?, version = version + 1 WHERE id = ?"));
+    q.bindValue(0, tagsJson(tags));
+    q.bindValue(1, id);
+    if (Status s = m_db.exec(q); !s)
+        return s;
+    if (q.numRowsAffected() == 0)
+        return notFound(id);
+    return {};
+}
+
+Result<QList<SessionRepository::TagUse>> SessionRepository::tags()
+{
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("SELECT value, count(*) FROM sessions, json_each(sessions.tags) WHERE sessions.archived = 0 "
+                       "AND sessions.tags <> '[]' GROUP BY value"));
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    // One entry per tag regardless of case, spelled as most sessions spell it.
+    struct Spelling
+    {
+        QString tag;
+        qint64 sessions = 0;
+        qint64 best = 0;
+    };
+    QHash<QString, Spelling> folded;
+    while (q.next()) {
+        const QString tag = q.value(0).toString();
+        const qint64 n = q.value(1).toLongLong();
+        Spelling &s = folded[tag.toCaseFolded()];
+        s.sessions += n;
+        if (n > s.best || (n == s.best && tag < s.tag)) {
+            s.tag = tag;
+            s.best = n;
+        }
+    }
+    q.finish();
+    QList<TagUse> uses;
+    for (const Spelling &s : std::as_const(folded))
+        uses.append({s.tag, s.sessions});
+    std::sort(uses.begin(), uses.end(), [](const TagUse &a, const TagUse &b) {
+        const int c = a.tag.compare(b.tag, Qt::CaseInsensitive);
+        return c != 0 ? c < 0 : a.tag < b.tag;
+    });
+    return uses;
 }
 
 Status SessionRepository::simpleUpdate(const QString &assignment, const QString &id, const QVariant &value)
@@ -293,6 +381,7 @@ Result<Session> SessionRepository::fork(const QString &id, const QString &entryM
     child.model = original->model;
     child.systemPrompt = original->systemPrompt;
     child.contextSettings = original->contextSettings;
+    child.tags = original->tags;
     child.parentSessionId = id;
     child.entryMessageId = entryMessageId;
     child.activeLeafId = entryMessageId;

@@ -15,7 +15,7 @@ namespace Skein {
 
 class Database;
 
-// Sessions (SPEC §2.1). Every mutation bumps `version` and `updated_at`; update() is the
+// Sessions (SPEC §2.1). Every mutation bumps `version`, and all but setTags() `updated_at`; update() is the
 // optimistic-lock path: it applies only if the caller's version is still current.
 class SessionRepository final
 {
@@ -26,6 +26,12 @@ public:
         Archived archived = Archived::Exclude;
         int limit = -1;
         int offset = 0;
+        QString tag; // only sessions with this tag (regardless of case), when set
+    };
+    struct TagUse
+    {
+        QString tag;
+        qint64 sessions = 0; // not archived
     };
 
     explicit SessionRepository(Database &db)
@@ -48,6 +54,11 @@ public:
     Status setAutoTitle(const QString &id, const QString &title);
     Status setPinned(const QString &id, bool pinned);
     Status setArchived(const QString &id, bool archived);
+    // Replaces the session's tags (cleaned: Session::cleanTags()); updated_at stays.
+    Status setTags(const QString &id, const QStringList &tags);
+    // Every tag of a session not archived, with how many such sessions have it; one entry per
+    // tag regardless of case, sorted.
+    Result<QList<TagUse>> tags();
     Status setActiveLeaf(const QString &id, const QString &leafId);
     Status setState(const QString &id, SessionState state);
     // Sessions whose stored state says a turn is under way (recovery after a crash).

@@ -276,6 +276,58 @@ private Q_SLOTS:
         QVERIFY2(r.status == 2 && r.err.contains("json, markdown, html or pdf"), qPrintable(describe(r)));
     }
 
+    // Tags from the user's seat: given and taken, listed with their counts, a filter for list,
+    // carried by an export into another data dir.
+    void tagsGroupConversations()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        QStringList ids;
+        for (const QString &title : {u"Rollout plan"_s, u"Rust lifetimes"_s, u"Groceries"_s}) {
+            const CliRun r = runCli({u"new"_s, u"--title"_s, title}, env);
+            QVERIFY2(r.status == 0, qPrintable(describe(r)));
+            ids << QString::fromUtf8(r.out).trimmed();
+        }
+        CliRun r = runCli({u"tag"_s, ids[0], u"work, Kubernetes"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(QString::fromUtf8(r.out).trimmed(), u"Kubernetes, work"_s);
+        r = runCli({u"tag"_s, ids[1].left(8), u"#Work"_s, u"rust"_s}, env);
+        QCOMPARE(QString::fromUtf8(r.out).trimmed(), u"rust, Work"_s);
+        r = runCli({u"tags"_s, u"--json"_s}, env);
+        const QJsonArray tags = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(tags.size(), 3);
+        QCOMPARE(tags.at(2).toObject()[u"tag"_s].toString().toLower(), u"work"_s);
+        QCOMPARE(tags.at(2).toObject()[u"sessions"_s].toInt(), 2);
+        r = runCli({u"list"_s, u"--tag"_s, u"WORK"_s, u"--json"_s}, env);
+        QStringList titles;
+        const QJsonArray listed = QJsonDocument::fromJson(r.out).array();
+        for (const auto &v : listed)
+            titles << v[u"title"_s].toString();
+        titles.sort();
+        QCOMPARE(titles, (QStringList {u"Rollout plan"_s, u"Rust lifetimes"_s}));
+        r = runCli({u"list"_s}, env);
+        QVERIFY2(r.out.contains("Rust lifetimes  [rust, Work]"), r.out.constData());
+        r = runCli({u"untag"_s, ids[1], u"work"_s, u"missing"_s}, env);
+        QVERIFY2(r.status == 0 && r.err.contains("missing"), qPrintable(describe(r)));
+        QCOMPARE(QString::fromUtf8(r.out).trimmed(), u"rust"_s);
+        r = runCli({u"tag"_s, ids[2]}, env);
+        QVERIFY2(r.status == 2 && r.err.contains("tag ID TAG"), qPrintable(describe(r)));
+        r = runCli({u"list"_s, u"--tag"_s, u" "_s}, env);
+        QVERIFY2(r.status == 2, qPrintable(describe(r)));
+
+        // An export keeps them; the import into an empty data dir brings them back.
+        const QString archive = dir.filePath(u"all.json"_s);
+        r = runCli({u"export"_s, u"--all"_s, u"-o"_s, archive}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QProcessEnvironment other = headless(dir.filePath(u"other"_s));
+        r = runCli({u"import"_s, archive}, other);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"show"_s, ids[0], u"--json"_s}, other);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"session"_s][u"tags"_s].toArray(),
+                 (QJsonArray {u"Kubernetes"_s, u"work"_s}));
+    }
+
     void importsWaitForTheUsersDecision()
     {
         QTemporaryDir dir;

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace Skein {
 
@@ -33,12 +34,21 @@ struct Session
     qint64 version = 1;
     QString parentSessionId;
     QString entryMessageId;
+    // The user's labels (and imported tags, folders, projects), as cleanTags() leaves them.
+    QStringList tags;
 
     // A fresh session with a new id and timestamps set to now.
     static Session create(const QString &title = {});
     // The sessions idOrPrefix names: the one with exactly that id, else all whose id starts with
     // it (one is a unique prefix; none or several, the caller says so).
     static QList<Session> matching(const QList<Session> &sessions, QStringView idOrPrefix);
+    // Tags as stored: each trimmed, inner whitespace and control characters made single spaces,
+    // a leading '#' and commas (the separator where tags are typed) dropped, cut to kMaxTagLength;
+    // empty ones gone, one of each regardless of case (the first spelling wins), sorted without
+    // regard to case, the first kMaxTags of them.
+    static QStringList cleanTags(const QStringList &tags);
+    static constexpr int kMaxTagLength = 64;
+    static constexpr int kMaxTags = 32;
     friend bool operator==(const Session &, const Session &) = default;
 };
 

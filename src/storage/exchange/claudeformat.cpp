@@ -73,6 +73,12 @@ bool readClaude(const QJsonObject &o, const QString &path, ForeignConversation *
     s.createdAt = timeMs(o.value(QStringLiteral("created_at")));
     s.updatedAt = timeMs(o.value(QStringLiteral("updated_at")));
     s.model = field(o, QStringLiteral("model"), 128);
+    // A project, named here or by its uuid (the export's projects/ files name it): a tag.
+    const QJsonObject project = o.value(QStringLiteral("project")).toObject();
+    s.tags = Session::cleanTags({field(project, QStringLiteral("name"), Session::kMaxTagLength * 4)});
+    out->projectId = field(o, QStringLiteral("project_uuid"), 128);
+    if (out->projectId.isEmpty())
+        out->projectId = field(project, QStringLiteral("uuid"), 128);
 
     const QJsonArray messages = list.toArray();
     // Older exports name no parents: the messages are one line, in order.
@@ -153,6 +159,11 @@ bool readClaude(const QJsonObject &o, const QString &path, ForeignConversation *
         std::move(turn).appendTo(out->nodes);
     }
     return true;
+}
+
+std::pair<QString, QString> readClaudeProject(const QJsonObject &o)
+{
+    return {field(o, QStringLiteral("uuid"), 128), field(o, QStringLiteral("name"), Session::kMaxTagLength * 4)};
 }
 
 QStringList readClaudeMemories(const QJsonValue &root, QString *error)

@@ -9,6 +9,7 @@
 #include "jsonarraystream.h"
 #include "jsonreader.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -116,6 +117,8 @@ bool ConversationFeed::push(Item item)
 
 void ConversationFeed::run(const ImportSource &source)
 {
+    if (source.isArchive() && m_format != ImportFormat::ChatGpt)
+        readProjects(source);
     qint64 before = 0;
     for (const ImportSource::Document &doc : source.conversations()) {
         if (!readDocument(source, doc.name, doc.size, before))
@@ -123,6 +126,28 @@ void ConversationFeed::run(const ImportSource &source)
         before += doc.size;
     }
     push(Item {});
+}
+
+void ConversationFeed::readProjects(const ImportSource &source)
+{
+    // Names only, so a broken or huge project file costs a note at most: it holds no conversation.
+    constexpr qint64 kMaxProjectFileBytes = qint64(64) << 20;
+    QStringList files = source.filesIn(QStringLiteral("projects"));
+    if (source.contains(QStringLiteral("projects.json")))
+        files.append(QStringLiteral("projects.json"));
+    for (const QString &name : std::as_const(files)) {
+        QString error;
+        const std::unique_ptr<QIODevice> device = source.device(name, &error);
+        if (!device || !name.endsWith(QLatin1String(".json")))
+            continue;
+        const QJsonDocument document = QJsonDocument::fromJson(device->read(kMaxProjectFileBytes));
+        const QJsonArray projects = document.isArray() ? document.array() : QJsonArray {document.object()};
+        for (const auto &project : projects) {
+            const auto [uuid, projectName] = readClaudeProject(project.toObject());
+            if (!uuid.isEmpty() && !projectName.isEmpty())
+                m_projects.insert(uuid, projectName);
+        }
+    }
 }
 
 // One file of the export: a conversation object, an array of them, or a Skein export. false when
@@ -212,6 +237,8 @@ bool ConversationFeed::readConversation(const QByteArray &element, const QString
         item.reason = error.isEmpty() ? unknownFormat(o) : error;
         return push(std::move(item));
     }
+    if (item.content.session.tags.isEmpty() && m_projects.contains(conversation.projectId))
+        item.content.session.tags = Session::cleanTags({m_projects.value(conversation.projectId)});
     item.kind = Kind::Conversation;
     item.sourceId = conversation.sourceId;
     item.branches = conversation.branches;

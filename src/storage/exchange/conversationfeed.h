@@ -10,6 +10,7 @@
 #include "sessioncontent.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -64,6 +65,7 @@ private:
     void run(const ImportSource &source);
     bool readDocument(const ImportSource &source, const QString &name, qint64 size, qint64 before);
     bool readConversation(const QByteArray &element, const QString &at, qint64 bytesDone);
+    void readProjects(const ImportSource &source); // Claude's projects/ (or projects.json)
     bool push(Item item); // false: the reader was told to stop
     bool fail(const QString &reason); // queues a Failed item; always false
 
@@ -74,6 +76,7 @@ private:
     bool m_stop = false;
     ImportFormat m_format;
     QString m_prefix; // the file's name inside an archive, for paths
+    QHash<QString, QString> m_projects; // Claude: a project's uuid → its name
     std::jthread m_thread; // last: started when everything above exists
 };
 

@@ -43,6 +43,7 @@ struct ForeignConversation
     QList<ForeignNode> nodes; // in the file's order
     QString activeSourceId; // "" or a node that is not there: the newest leaf
     QStringList notes; // what a user should know about this conversation's import
+    QString projectId; // Claude: the project it belongs to (its name comes from the export's projects/)
 
     // The session with ids derived from (format, conversation id, node id): importing the same
     // export twice gives the same ids. Checks the tree: unique ids, parents that exist (an

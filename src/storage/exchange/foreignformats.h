@@ -10,6 +10,7 @@
 
 #include <QJsonObject>
 #include <optional>
+#include <utility>
 
 namespace Skein::Exchange {
 
@@ -27,6 +28,12 @@ bool readChatGpt(const QJsonObject &o, const QString &path, ForeignConversation 
 bool readClaude(const QJsonObject &o, const QString &path, ForeignConversation *out, QString *error);
 bool readOpenWebUi(const QJsonObject &o, const QString &path, ForeignConversation *out, QString *error);
 bool readLibreChat(const QJsonObject &o, const QString &path, ForeignConversation *out, QString *error);
+
+// One of Claude's projects (a file of projects/, or an element of projects.json): its uuid and
+// name, empty when it has none.
+std::pair<QString, QString> readClaudeProject(const QJsonObject &o);
+// Open WebUI's tags of a chat (meta.tags, or the older chat.tags): names, or tag objects.
+QStringList readOpenWebUiTags(const QJsonValue &tags);
 
 // Claude's memories.json: its memory texts, one per remembered item.
 QStringList readClaudeMemories(const QJsonValue &root, QString *error);

@@ -6,6 +6,7 @@
 
 #include "jsonreader.h"
 
+#include <KArchiveDirectory>
 #include <KZip>
 
 #include <QDir>
@@ -80,6 +81,24 @@ QStringList ImportSource::names() const
     if (m_zip)
         return m_zip->directory()->entries();
     return {};
+}
+
+QStringList ImportSource::filesIn(const QString &folder) const
+{
+    QStringList files;
+    if (m_isDir) {
+        const QDir dir(QDir(m_path).filePath(folder));
+        for (const QString &name : dir.entryList(QDir::Files, QDir::Name))
+            files.append(folder + QLatin1Char('/') + name);
+    } else if (m_zip) {
+        const KArchiveEntry *entry = m_zip->directory()->entry(folder);
+        if (entry && entry->isDirectory())
+            for (const QString &name : static_cast<const KArchiveDirectory *>(entry)->entries())
+                if (contains(folder + QLatin1Char('/') + name))
+                    files.append(folder + QLatin1Char('/') + name);
+        files.sort();
+    }
+    return files;
 }
 
 bool ImportSource::contains(const QString &name) const

@@ -39,6 +39,8 @@ public:
     // A device for one of the export's files; null when it is not there.
     std::unique_ptr<QIODevice> device(const QString &name, QString *error) const;
     bool contains(const QString &name) const;
+    // The files in a folder of a ZIP or folder export ("projects"), as names device() opens.
+    QStringList filesIn(const QString &folder) const;
     bool isArchive() const { return m_isArchive; } // a ZIP or a folder, not a single JSON file
     qint64 totalBytes() const;
 

@@ -155,6 +155,7 @@ QJsonObject toJson(const Session &s)
     o.insert(QStringLiteral("state"), toString(s.state));
     o.insert(QStringLiteral("parent_session_id"), ref(s.parentSessionId));
     o.insert(QStringLiteral("entry_message_id"), ref(s.entryMessageId));
+    o.insert(QStringLiteral("tags"), QJsonArray::fromStringList(s.tags));
     return o;
 }
 
@@ -176,6 +177,9 @@ Session sessionFromJson(const QJsonObject &o, const JsonReader &r)
     s.state = enumField(o, QStringLiteral("state"), r, sessionStateFromString, SessionState::Idle);
     s.parentSessionId = r.optionalId(o, QStringLiteral("parent_session_id"));
     s.entryMessageId = r.optionalId(o, QStringLiteral("entry_message_id"));
+    // Older exports have none. A file may hold anything: cleaned as the user's own would be.
+    s.tags = Session::cleanTags(
+        r.optionalStrings(o, QStringLiteral("tags"), Session::kMaxTagLength * 4, Session::kMaxTags * 4));
     return s;
 }
 

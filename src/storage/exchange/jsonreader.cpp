@@ -158,6 +158,29 @@ QJsonArray JsonReader::optionalArray(const QJsonObject &o, const QString &key) c
     return array(o, key);
 }
 
+QStringList JsonReader::optionalStrings(const QJsonObject &o, const QString &key, int maxLength, int maxCount) const
+{
+    const QJsonArray values = optionalArray(o, key);
+    if (values.size() > maxCount) {
+        fail(key, Text::tr("more than %1 entries").arg(maxCount));
+        return {};
+    }
+    QStringList strings;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        const QString field = key + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
+        if (!values.at(i).isString()) {
+            fail(field, Text::tr("expected a string, found %1").arg(typeName(values.at(i))));
+            return {};
+        }
+        if (values.at(i).toString().size() > maxLength) {
+            fail(field, Text::tr("longer than %1 characters").arg(maxLength));
+            return {};
+        }
+        strings.append(values.at(i).toString());
+    }
+    return strings;
+}
+
 bool JsonReader::checkId(const QString &field, const QString &value) const
 {
     if (value.isEmpty()) {
@@ -175,7 +198,7 @@ bool JsonReader::checkId(const QString &field, const QString &value) const
 
 QString JsonReader::id(const QJsonObject &o, const QString &key) const
 {
-    const QString s = string(o, key, 128);
+    QString s = string(o, key, 128);
     if (failed() || !checkId(key, s))
         return {};
     return s;

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
+
 #include <optional>
 
 namespace Skein::Exchange {
@@ -48,6 +50,8 @@ public:
     QJsonObject object(const QJsonObject &o, const QString &key) const;
     QJsonArray array(const QJsonObject &o, const QString &key) const;
     QJsonArray optionalArray(const QJsonObject &o, const QString &key) const;
+    // An array of at most maxCount strings of at most maxLength characters (missing or null: none).
+    QStringList optionalStrings(const QJsonObject &o, const QString &key, int maxLength, int maxCount) const;
     // An identifier: non-empty, ≤ 128 characters, no control characters.
     QString id(const QJsonObject &o, const QString &key) const;
     QString optionalId(const QJsonObject &o, const QString &key) const;

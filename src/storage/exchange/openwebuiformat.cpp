@@ -107,6 +107,23 @@ void readAnswer(const QJsonObject &m, TurnPieces &turn)
 
 } // namespace
 
+QStringList readOpenWebUiTags(const QJsonValue &tags)
+{
+    QStringList names;
+    const QJsonArray list = tags.toArray();
+    // More than Skein keeps would be cut anyway; a hostile file's million tags are not read.
+    for (qsizetype i = 0; i < list.size() && names.size() < Session::kMaxTags; ++i) {
+        constexpr int kLongest = Session::kMaxTagLength * 4; // cut to kMaxTagLength when cleaned
+        const QJsonValue tag = list.at(i);
+        const QString name
+            = tag.isObject() ? field(tag.toObject(), QStringLiteral("name"), kLongest) : tag.toString().left(kLongest);
+        // "none" is the tag older versions gave every untagged chat.
+        if (!name.isEmpty() && name != QLatin1String("none"))
+            names.append(name);
+    }
+    return Session::cleanTags(names);
+}
+
 bool readOpenWebUi(const QJsonObject &o, const QString &path, ForeignConversation *out, QString *error)
 {
     const bool wrapped = o.value(QStringLiteral("chat")).isObject();
@@ -133,6 +150,8 @@ bool readOpenWebUi(const QJsonObject &o, const QString &path, ForeignConversatio
     s.archived = o.value(QStringLiteral("archived")).toBool();
     s.pinned = o.value(QStringLiteral("pinned")).toBool();
     s.model = chat.value(QStringLiteral("models")).toArray().at(0).toString().left(128);
+    const QJsonValue tags = o.value(QStringLiteral("meta")).toObject().value(QStringLiteral("tags"));
+    s.tags = readOpenWebUiTags(tags.isArray() ? tags : chat.value(QStringLiteral("tags")));
     out->activeSourceId = history.toObject().value(QStringLiteral("currentId")).toString();
 
     const QJsonObject messages = history.toObject().value(QStringLiteral("messages")).toObject();

@@ -470,6 +470,62 @@ private Q_SLOTS:
         QCOMPARE(flat.session.activeLeafId, nid(u"de9a4e7c"_s)); // the newest leaf
     }
 
+    // Open WebUI's tags (meta.tags; chat.tags in older exports) and Claude's projects become tags;
+    // a second import leaves the tags the user has changed since as they are.
+    void tagsAndProjectsBecomeTags()
+    {
+        QJsonArray chats
+            = QJsonDocument::fromJson(Test::readFile(fixture(u"openwebui/openwebui-export.json"_s))).array();
+        QJsonObject first = chats.at(0).toObject();
+        first[u"meta"_s] = QJsonObject {{u"tags"_s,
+                                         QJsonArray {u"work"_s, QJsonObject {{u"name"_s, u"Research"_s}}, u"none"_s,
+                                                     u"WORK"_s, u"  #deep   dive "_s}}};
+        chats[0] = first;
+        QJsonObject second = chats.at(1).toObject();
+        QJsonObject chat = second[u"chat"_s].toObject();
+        chat[u"tags"_s] = QJsonArray {u"legacy"_s};
+        second[u"chat"_s] = chat;
+        chats[1] = second;
+        const QString webui = writeFile(u"webui-tags.json"_s, QJsonDocument(chats).toJson());
+        QVERIFY(import(webui));
+        QCOMPARE(tree(u"openwebui"_s, u"reasoning-chat"_s).session.tags,
+                 (QStringList {u"deep dive"_s, u"Research"_s, u"work"_s}));
+        QCOMPARE(tree(u"openwebui"_s, u"tool-chat"_s).session.tags, QStringList {u"legacy"_s});
+        QCOMPARE(tree(u"openwebui"_s, u"simple-chat"_s).session.tags, QStringList {});
+        const QString retagged = derivedId(u"openwebui"_s, u"reasoning-chat"_s);
+        QVERIFY(m_store->sessions().setTags(retagged, {u"mine"_s}));
+        QVERIFY(import(webui));
+        QCOMPARE(m_store->sessions().get(retagged)->tags, QStringList {u"mine"_s});
+
+        // Claude: a project named by its uuid (the name in projects/), or named in the conversation.
+        QJsonArray conversations
+            = QJsonDocument::fromJson(Test::readFile(fixture(u"claude/claude-conversations.json"_s))).array();
+        QJsonObject branched = conversations.at(0).toObject();
+        branched[u"project_uuid"_s] = u"p-1"_s;
+        conversations[0] = branched;
+        QJsonObject tools = conversations.at(1).toObject();
+        tools[u"project"_s] = QJsonObject {{u"uuid"_s, u"p-2"_s}, {u"name"_s, u"Kubernetes rollout"_s}};
+        conversations[1] = tools;
+        const QString zip = writeZip(u"claude-projects.zip"_s,
+                                     {{u"conversations.json"_s, QJsonDocument(conversations).toJson()},
+                                      {u"users.json"_s, "[]"},
+                                      {u"projects/p-1.json"_s, q("{'uuid': 'p-1', 'name': 'Homelab', 'docs': []}")},
+                                      {u"projects/broken.json"_s, "{"}});
+        Result<ImportReport> report = import(zip);
+        QVERIFY2(report, qPrintable(Test::errorText(report)));
+        QCOMPARE(tree(u"claude"_s, u"claude-branched"_s).session.tags, QStringList {u"Homelab"_s});
+        QCOMPARE(tree(u"claude"_s, u"claude-tools"_s).session.tags, QStringList {u"Kubernetes rollout"_s});
+        QCOMPARE(m_store->sessions().tags()->size(), 4); // mine, legacy, Homelab, Kubernetes rollout
+        SessionRepository::ListOptions homelab;
+        homelab.tag = u"homelab"_s;
+        QCOMPARE(m_store->sessions().list(homelab)->size(), 1);
+
+        // The public sample's project is named, but none of its conversations is in it.
+        freshStore();
+        importSample(u"claude/claude-export.zip"_s, u"claude"_s, 2);
+        QVERIFY(m_store->sessions().tags()->isEmpty());
+    }
+
     void everySampleImportsOnceOnly()
     {
         const QStringList samples {

@@ -129,6 +129,17 @@ private Q_SLOTS:
                                             << u"$.session.id: contains control"_s;
         QTest::newRow("huge title") << doc([](QJsonObject &d) { setSession(d, u"title"_s, QString(5000, u'x')); })
                                     << u"$.session.title: longer than"_s;
+        QTest::newRow("tags not array") << doc([](QJsonObject &d) { setSession(d, u"tags"_s, u"work"_s); })
+                                        << u"$.session.tags: expected an array"_s;
+        QTest::newRow("tag not string") << doc([](QJsonObject &d) {
+            setSession(d, u"tags"_s, QJsonArray {u"work"_s, 7});
+        }) << u"$.session.tags[1]: expected a string, found a number"_s;
+        QTest::newRow("too many tags") << doc([](QJsonObject &d) {
+            QJsonArray tags;
+            for (int i = 0; i < 1000; ++i)
+                tags.append(QString::number(i));
+            setSession(d, u"tags"_s, tags);
+        }) << u"$.session.tags: more than 128 entries"_s;
         QTest::newRow("settings not object")
             << doc([](QJsonObject &d) { setSession(d, u"context_settings"_s, u"{}"_s); })
             << u"$.session.context_settings: expected an object"_s;

@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 
 using namespace Skein;
+using namespace Qt::StringLiterals;
 
 class TestRepositories final : public QObject
 {
@@ -61,6 +62,82 @@ private Q_SLOTS:
         QCOMPARE(store.sessions().list(archived)->size(), 1);
         QCOMPARE(*store.sessions().count(), 4);
         QCOMPARE(store.sessions().get(QStringLiteral("missing")).error().kind, StorageError::Kind::NotFound);
+    }
+
+    void tagsAreCleanFilterAndCount()
+    {
+        QCOMPARE(Session::cleanTags({u" work "_s, u"Work"_s, u"#rust"_s, u"a,b"_s, u"line\nbreak\u200b"_s, QString(),
+                                     u"##"_s, u"\u00c9t\u00e9"_s, u"\u00e9T\u00c9"_s}),
+                 (QStringList {u"a b"_s, u"line break"_s, u"rust"_s, u"work"_s, u"\u00c9t\u00e9"_s}));
+        QCOMPARE(Session::cleanTags({QString(100, u'x')}).first().size(), Session::kMaxTagLength);
+        QStringList many;
+        for (int i = 0; i < 40; ++i)
+            many << u"t%1"_s.arg(i, 2, 10, QLatin1Char('0'));
+        QCOMPARE(Session::cleanTags(many), many.mid(0, Session::kMaxTags));
+
+        QTemporaryDir tmp;
+        SKEIN_OPEN_STORE(store, tmp.path());
+        Session a = Session::create(u"a"_s);
+        a.tags = {u"work"_s, u"rust"_s};
+        Session b = Session::create(u"b"_s);
+        b.tags = {u"Work"_s};
+        Session c = Session::create(u"c"_s);
+        c.tags = {u"WORK"_s, u"\u00e9t\u00e9"_s};
+        c.updatedAt = a.updatedAt - 10;
+        Session archived = Session::create(u"archived"_s);
+        archived.tags = {u"old"_s, u"work"_s};
+        archived.archived = true;
+        for (const Session &s : {a, b, c, archived})
+            SKEIN_VERIFY_OK(store.sessions().create(s));
+        QCOMPARE(store.sessions().get(a.id)->tags, (QStringList {u"rust"_s, u"work"_s}));
+
+        // Regardless of case, Unicode too; archived ones are counted only when asked for.
+        const auto titles = [&](const QString &tag, SessionRepository::ListOptions::Archived which) {
+            SessionRepository::ListOptions options;
+            options.tag = tag;
+            options.archived = which;
+            const QList<Session> sessions = store.sessions().list(options).value();
+            QStringList found;
+            for (const Session &s : sessions)
+                found << s.title;
+            found.sort();
+            return found;
+        };
+        using Archived = SessionRepository::ListOptions::Archived;
+        QCOMPARE(titles(u"work"_s, Archived::Exclude), (QStringList {u"a"_s, u"b"_s, u"c"_s}));
+        QCOMPARE(titles(u"#WORK "_s, Archived::Include), (QStringList {u"a"_s, u"archived"_s, u"b"_s, u"c"_s}));
+        QCOMPARE(titles(u"\u00c9T\u00c9"_s, Archived::Exclude), QStringList {u"c"_s});
+        QCOMPARE(titles(u"nothing"_s, Archived::Exclude), QStringList {});
+        SessionRepository::ListOptions page;
+        page.tag = u"work"_s;
+        page.limit = 1;
+        page.offset = 2; // newest first: b or a (same time), then the other, then c
+        QCOMPARE(store.sessions().list(page)->size(), 1);
+        QCOMPARE(store.sessions().list(page)->first().title, u"c"_s);
+
+        // One entry per tag, spelled as most have it; archived sessions left out.
+        const QList<SessionRepository::TagUse> uses = store.sessions().tags().value();
+        QCOMPARE(uses.size(), 3);
+        QCOMPARE(uses.at(0).tag, u"rust"_s);
+        QCOMPARE(uses.at(0).sessions, 1);
+        QCOMPARE(uses.at(1).tag, u"WORK"_s); // Work and WORK once each (work is archived): the first in byte order
+        QCOMPARE(uses.at(1).sessions, 3);
+        QCOMPARE(uses.at(2).tag, u"\u00e9t\u00e9"_s);
+
+        // setTags cleans and bumps the version; update() writes them too; copies keep them.
+        const qint64 version = store.sessions().get(b.id)->version;
+        SKEIN_VERIFY_OK(store.sessions().setTags(b.id, {u"x"_s, u"X"_s, u" y"_s}));
+        Session stored = store.sessions().get(b.id).value();
+        QCOMPARE(stored.tags, (QStringList {u"x"_s, u"y"_s}));
+        QCOMPARE(stored.version, version + 1);
+        stored.tags = {};
+        SKEIN_VERIFY_OK(store.sessions().update(stored));
+        QVERIFY(store.sessions().get(b.id)->tags.isEmpty());
+        QCOMPARE(store.sessions().duplicate(a.id, u"copy"_s)->tags, (QStringList {u"rust"_s, u"work"_s}));
+        QCOMPARE(store.sessions().setTags(u"missing"_s, {u"x"_s}).error().kind, StorageError::Kind::NotFound);
+        QSqlQuery raw(store.database().connection());
+        QVERIFY(raw.exec(u"SELECT tags FROM sessions WHERE id = '%1'"_s.arg(a.id)) && raw.next());
+        QCOMPARE(raw.value(0).toString(), u"[\"rust\",\"work\"]"_s);
     }
 
     void renameMarksTheTitleAsUserSet()
