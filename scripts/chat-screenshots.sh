@@ -10,6 +10,10 @@
 # * a message edited in place (edit-in-place.png, gui_chatwindow);
 # * File → Import of a ChatGPT export: its progress and its summary (import-progress.png,
 #   import-summary.png, gui_chatimport), English and Chinese;
+# * a search while an import is still being indexed (search-still-indexing.png, gui_chatimport),
+#   English and Chinese;
+# * tags: the dialog and the filtered list (session-tags-dialog.png, sidebar-tags.png, gui_sidebar),
+#   English and Chinese;
 # * code blocks (code-blocks.png) and a wide table scrolled sideways (wide-table.png), gui_chatlook;
 # * from gui_settingsdialog: a provider whose key is in a keychain that cannot be reached
 #   (settings-key-unreachable.png), a provider from an imported file
@@ -29,7 +33,9 @@ done
 # The import's progress and summary, English and Chinese.
 for look in "" "SKEIN_SHOT_LANG=zh_CN"; do
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-    "$build/tests/gui/chat/tst_gui_chatimport" importShowsProgressCancelsAndSumsUp
+    "$build/tests/gui/chat/tst_gui_chatimport" importShowsProgressCancelsAndSumsUp searchSaysWhatIsStillBeingIndexed
+  env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
+    "$build/tests/gui/tst_gui_sidebar" tagsFromTheKeyboardFilterTheList
 done
 # A message edited in place, and code blocks with their headers (the long one collapsed).
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
@@ -40,4 +46,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

@@ -1158,6 +1158,10 @@
             <source>Still indexing %L1 imported messages for search: they are not in these results yet.</source>
             <translation>仍在为搜索建立索引：还有 %L1 条导入的消息，暂不在这些结果中。</translation>
         </message>
+        <message>
+            <source>Could not change the tags: %1</source>
+            <translation>无法更改标签：%1</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatView</name>
@@ -2135,6 +2139,40 @@
         <message>
             <source>Indexing for search: %1 messages left</source>
             <translation>正在建立搜索索引：还剩 %1 条消息</translation>
+        </message>
+        <message>
+            <source>Only the sessions with this tag.</source>
+            <translation>只列出带有此标签的会话。</translation>
+        </message>
+        <message>
+            <source>tag</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <source>--tag needs a tag</source>
+            <translation>--tag 需要一个标签</translation>
+        </message>
+        <message>
+            <source>usage: tag ID TAG...</source>
+            <translation>用法：tag ID 标签...</translation>
+        </message>
+        <message>
+            <source>usage: untag ID TAG...</source>
+            <translation>用法：untag ID 标签...</translation>
+        </message>
+        <message>
+            <source>"%1" has no tag "%2".</source>
+            <translation>“%1”没有标签“%2”。</translation>
+        </message>
+        <message>
+            <source>a session has at most %1 tags</source>
+            <translation>一个会话最多有 %1 个标签</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n session(s)</source>
+            <translation>
+                <numerusform>%n 个会话</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -3154,6 +3192,10 @@
         <message>
             <source>: not valid JSON at byte %1: %2</source>
             <translation>：第 %1 字节处不是有效的 JSON：%2</translation>
+        </message>
+        <message>
+            <source>more than %1 entries</source>
+            <translation>超过 %1 项</translation>
         </message>
     </context>
     <context>
@@ -4827,7 +4869,16 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>, </source>
             <comment>between the states of a conversation a screen reader reads</comment>
-            <translation>，</translation>
+            <translation>、</translation>
+        </message>
+        <message>
+            <source>Tags: %1</source>
+            <translation>标签：%1</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <comment>between tags</comment>
+            <translation>、</translation>
         </message>
     </context>
     <context>
@@ -4923,6 +4974,58 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Markdown, active branch (*.md)</source>
             <translation>Markdown，当前分支 (*.md)</translation>
+        </message>
+        <message>
+            <source>Show conversations tagged</source>
+            <translation>显示带有标签的对话</translation>
+        </message>
+        <message>
+            <source>Show the conversations with one tag</source>
+            <translation>只显示带有某个标签的对话</translation>
+        </message>
+        <message>
+            <source>Tags…</source>
+            <translation>标签…</translation>
+        </message>
+        <message>
+            <source>All conversations</source>
+            <translation>全部对话</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <comment>a tag and how many conversations have it</comment>
+            <translation>%1（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SessionTagsDialog</name>
+        <message>
+            <source>Tags</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <source>Tags of this conversation:</source>
+            <translation>此对话的标签：</translation>
+        </message>
+        <message>
+            <source>Tags of “%1”:</source>
+            <translation>“%1”的标签：</translation>
+        </message>
+        <message>
+            <source>Tags in use</source>
+            <translation>已用的标签</translation>
+        </message>
+        <message>
+            <source>&amp;New tags, separated by commas:</source>
+            <translation>新标签，用逗号分隔(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>New tags</source>
+            <translation>新标签</translation>
+        </message>
+        <message>
+            <source>e.g. work, research</source>
+            <translation>例如：工作, 研究</translation>
         </message>
     </context>
     <context>

@@ -131,6 +131,7 @@ public Q_SLOTS:
     void search(const QString &text);
     void renameSession(const QString &sessionId, const QString &title);
     void setPinned(const QString &sessionId, bool pinned);
+    void setTags(const QString &sessionId, const QStringList &tags);
     void archiveSession(const QString &sessionId);
     void deleteSession(const QString &sessionId);
     void undoDelete();

@@ -41,6 +41,14 @@ void ChatController::setPinned(const QString &sessionId, bool pinned)
     m_context.sessions().setPinned(sessionId, pinned, this, [](const Status &) { });
 }
 
+void ChatController::setTags(const QString &sessionId, const QStringList &tags)
+{
+    m_context.sessions().setTags(sessionId, tags, this, [this](const Status &s) {
+        if (!s)
+            Q_EMIT notice(tr("Could not change the tags: %1").arg(s.error().message));
+    });
+}
+
 void ChatController::archiveSession(const QString &sessionId)
 {
     m_context.sessions().setArchived(sessionId, true, this, [this, sessionId](const Status &s) {

@@ -288,7 +288,25 @@ void SessionDelegate::paintSession(QPainter *painter, const QStyleOptionViewItem
     painter->setFont(font);
     painter->setPen(text);
     const QFontMetrics fm(font);
-    painter->drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, l.title.width()));
+    // Tags after the title, quieter, in at most two fifths of the room; the title gets the rest.
+    QRect titleRect = l.title;
+    const QStringList tags = index.data(SessionListModel::TagsRole).toStringList();
+    if (!tags.isEmpty()) {
+        QFont small = option.font;
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        const QFontMetrics sfm(small);
+        const QString joined = tags.join(QStringLiteral(" · "));
+        const int width = std::min(sfm.horizontalAdvance(joined), l.title.width() * 2 / 5);
+        const QRect tagRect(l.title.right() - width + 1, l.title.top(), width, l.title.height());
+        titleRect.setRight(tagRect.left() - kGap);
+        painter->setFont(small);
+        painter->setPen(quiet);
+        painter->drawText(tagRect, Qt::AlignRight | Qt::AlignVCenter, sfm.elidedText(joined, Qt::ElideRight, width));
+        painter->setFont(font);
+        painter->setPen(text);
+    }
+    painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                      fm.elidedText(title, Qt::ElideRight, titleRect.width()));
 
     // One mark, the most urgent: waiting for approval, running, unread.
     if (!l.mark.isEmpty()) {

@@ -8,11 +8,13 @@
 #include "models/searchresultmodel.h"
 #include "models/sessionlistmodel.h"
 #include "safetextdocument.h"
+#include "sessiontagsdialog.h"
 #include "themecolors.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -89,6 +91,7 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     , m_controller(controller)
     , m_search(new QLineEdit(this))
     , m_newChat(new QToolButton(this))
+    , m_tagFilter(new QComboBox(this))
     , m_stack(new QStackedWidget(this))
     , m_list(new QListView(this))
     , m_results(new QListView(this))
@@ -107,6 +110,13 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     m_newChat->setToolTip(tr("New chat (Ctrl+N)"));
     m_newChat->setAccessibleName(tr("New chat"));
     m_newChat->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
+    m_tagFilter->setObjectName(QStringLiteral("tagFilter"));
+    m_tagFilter->setAccessibleName(tr("Show conversations tagged"));
+    m_tagFilter->setToolTip(tr("Show the conversations with one tag"));
+    m_tagFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_tagFilter->setMinimumContentsLength(8);
+    m_tagFilter->hide();
 
     m_list->setObjectName(QStringLiteral("sessionList"));
     m_list->setAccessibleName(tr("Conversation list"));
@@ -151,10 +161,11 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     layout->setContentsMargins(6, 6, 0, 6);
     layout->setSpacing(4);
     layout->addLayout(top);
+    layout->addWidget(m_tagFilter);
     layout->addWidget(m_stack, 1);
     layout->addWidget(m_undoBar);
     // Only one of the list and the search results is visible at a time; hidden ones are skipped.
-    setTabOrder({m_search, m_newChat, m_list, m_results, undo});
+    setTabOrder({m_search, m_newChat, m_tagFilter, m_list, m_results, undo});
 
     auto *deleteAction = new QAction(tr("Delete"), m_list);
     deleteAction->setShortcut(QKeySequence::Delete);
@@ -166,6 +177,9 @@ SessionSidebar::SessionSidebar(ChatController &controller, QWidget *parent)
     });
 
     connect(m_newChat, &QToolButton::clicked, &controller, &ChatController::newSession);
+    connect(controller.sessionModel(), &SessionListModel::tagsChanged, this, &SessionSidebar::updateTagFilter);
+    connect(m_tagFilter, &QComboBox::activated, this,
+            [this](int index) { m_controller.sessionModel()->setTagFilter(m_tagFilter->itemData(index).toString()); });
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_stack->setCurrentWidget(text.trimmed().isEmpty() ? m_list : m_results);
         m_controller.search(text);
@@ -256,6 +270,7 @@ void SessionSidebar::fillMenu(QMenu *menu, const QString &sessionId)
         m_controller.setPinned(sessionId, !pinned);
     });
     pin->setEnabled(valid);
+    menu->addAction(tr("Tags…"), this, [this, sessionId] { editTags(sessionId); })->setEnabled(valid);
     menu->addAction(tr("Duplicate"), this, [this, sessionId] { m_controller.duplicateSession(sessionId); })
         ->setEnabled(valid);
     menu->addAction(tr("Export…"), this, [this, sessionId] { exportSession(sessionId); })->setEnabled(valid);
@@ -264,6 +279,45 @@ void SessionSidebar::fillMenu(QMenu *menu, const QString &sessionId)
         ->setEnabled(valid);
     menu->addAction(tr("Delete"), this, [this, sessionId] { m_controller.deleteSession(sessionId); })
         ->setEnabled(valid);
+}
+
+void SessionSidebar::updateTagFilter()
+{
+    SessionListModel *model = m_controller.sessionModel();
+    const QList<SessionListModel::TagCount> &counts = model->tagCounts();
+    QString current = model->tagFilter();
+    const bool stillThere = std::any_of(counts.cbegin(), counts.cend(), [&](const SessionListModel::TagCount &c) {
+        return c.tag.compare(current, Qt::CaseInsensitive) == 0;
+    });
+    if (!stillThere && !current.isEmpty()) { // its last conversation lost the tag: show all again
+        current.clear();
+        model->setTagFilter(current);
+    }
+    m_tagFilter->clear();
+    m_tagFilter->addItem(tr("All conversations"), QString());
+    for (const SessionListModel::TagCount &c : counts)
+        m_tagFilter->addItem(tr("%1 (%2)", "a tag and how many conversations have it").arg(c.tag).arg(c.sessions),
+                             c.tag);
+    const int index = current.isEmpty() ? 0 : m_tagFilter->findData(current, Qt::UserRole, Qt::MatchFixedString);
+    m_tagFilter->setCurrentIndex(std::max(0, index));
+    m_tagFilter->setVisible(!counts.isEmpty());
+}
+
+void SessionSidebar::editTags(const QString &sessionId)
+{
+    const Session s = m_controller.sessionModel()->session(sessionId);
+    if (s.id.isEmpty())
+        return;
+    QStringList all;
+    for (const SessionListModel::TagCount &c : m_controller.sessionModel()->tagCounts())
+        all.append(c.tag);
+    auto *dialog = new SessionTagsDialog(s.title, s.tags, all, window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, sessionId, before = s.tags] {
+        if (dialog->tags() != before)
+            m_controller.setTags(sessionId, dialog->tags());
+    });
+    dialog->open();
 }
 
 void SessionSidebar::showContextMenu(const QPoint &pos)

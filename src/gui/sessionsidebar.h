@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -37,6 +38,8 @@ public:
     QListView *sessionList() const { return m_list; }
     QListView *resultList() const { return m_results; }
     QLineEdit *searchBox() const { return m_search; }
+    // Shows all conversations or those with one tag; hidden while no conversation has a tag.
+    QComboBox *tagFilter() const { return m_tagFilter; }
 
     // The session selected in the list ("" when none).
     QString selectedSessionId() const;
@@ -46,15 +49,19 @@ public:
     void fillMenu(QMenu *menu, const QString &sessionId);
     // Asks where to save (JSON, or Markdown of the active branch) and exports off-thread.
     void exportSession(const QString &sessionId);
+    // Asks for the conversation's tags.
+    void editTags(const QString &sessionId);
 
 private:
     void showContextMenu(const QPoint &pos);
     void selectSession(const QString &sessionId);
+    void updateTagFilter();
     void onRowAction(const QString &sessionId, SessionDelegate::Action action, const QRect &at);
 
     ChatController &m_controller;
     QLineEdit *m_search;
     QToolButton *m_newChat;
+    QComboBox *m_tagFilter;
     QStackedWidget *m_stack;
     QListView *m_list;
     QListView *m_results;

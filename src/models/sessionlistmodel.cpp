@@ -35,6 +35,7 @@ void SessionListModel::setSessions(const QList<Session> &sessions)
         if (!m_rows.at(i).id.isEmpty())
             m_rowOf.insert(m_rows.at(i).id, i);
     endResetModel();
+    updateTagCounts();
 }
 
 void SessionListModel::upsert(const Session &session)
@@ -123,7 +124,7 @@ QList<SessionListModel::Row> SessionListModel::buildRows() const
     QList<const Session *> visible;
     visible.reserve(m_sessions.size());
     for (const Session &s : m_sessions)
-        if (!m_hidden.contains(s.id))
+        if (!m_hidden.contains(s.id) && passesFilter(s))
             visible.append(&s);
     std::sort(visible.begin(), visible.end(), [](const Session *a, const Session *b) {
         if (a->pinned != b->pinned)
@@ -148,8 +149,46 @@ QList<SessionListModel::Row> SessionListModel::buildRows() const
     return rows;
 }
 
+bool SessionListModel::passesFilter(const Session &session) const
+{
+    return m_tagFilter.isEmpty() || session.tags.contains(m_tagFilter, Qt::CaseInsensitive);
+}
+
+void SessionListModel::setTagFilter(const QString &tag)
+{
+    if (tag.compare(m_tagFilter, Qt::CaseInsensitive) == 0 && tag.isEmpty() == m_tagFilter.isEmpty())
+        return;
+    m_tagFilter = tag;
+    rebuild();
+}
+
+void SessionListModel::updateTagCounts()
+{
+    QHash<QString, TagCount> folded;
+    for (const Session &s : std::as_const(m_sessions)) {
+        if (m_hidden.contains(s.id))
+            continue;
+        for (const QString &tag : s.tags) {
+            TagCount &c = folded[tag.toCaseFolded()];
+            if (c.tag.isEmpty())
+                c.tag = tag;
+            ++c.sessions;
+        }
+    }
+    QList<TagCount> counts(folded.cbegin(), folded.cend());
+    std::sort(counts.begin(), counts.end(), [](const TagCount &a, const TagCount &b) {
+        const int c = a.tag.compare(b.tag, Qt::CaseInsensitive);
+        return c != 0 ? c < 0 : a.tag < b.tag;
+    });
+    if (counts == m_tagCounts)
+        return;
+    m_tagCounts = std::move(counts);
+    Q_EMIT tagsChanged();
+}
+
 void SessionListModel::rebuild()
 {
+    updateTagCounts();
     QList<Row> rows = buildRows();
     bool sameShape = rows.size() == m_rows.size();
     for (int i = 0; sameShape && i < rows.size(); ++i)
@@ -198,7 +237,9 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case Qt::AccessibleTextRole:
         return s.title.isEmpty() ? tr("New chat") : s.title;
     case Qt::ToolTipRole:
-        return plainToolTip(s.title);
+        return s.tags.isEmpty()
+            ? plainToolTip(s.title)
+            : plainToolTip(s.title + QLatin1Char('\n') + tr("Tags: %1").arg(s.tags.join(tr(", ", "between tags"))));
     case Qt::AccessibleDescriptionRole:
         return stateText(s);
     case IdRole:
@@ -215,6 +256,8 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
         return m_activity.value(s.id);
     case UnreadRole:
         return m_unread.contains(s.id);
+    case TagsRole:
+        return s.tags;
     default:
         return {};
     }
@@ -250,6 +293,8 @@ QString SessionListModel::stateText(const Session &session) const
         parts << tr("Unread");
     if (session.pinned)
         parts << tr("Pinned");
+    if (!session.tags.isEmpty())
+        parts << tr("Tags: %1").arg(session.tags.join(tr(", ", "between tags")));
     return parts.join(tr(", ", "between the states of a conversation a screen reader reads"));
 }
 

@@ -38,6 +38,7 @@ public:
         // A reply finished (or failed) in this conversation while another one was open, and the
         // user has not opened it since (bool).
         UnreadRole,
+        TagsRole, // QStringList
     };
     enum class Group { Pinned, Today, Yesterday, Previous7Days, Older };
     Q_ENUM(Group)
@@ -57,6 +58,18 @@ public:
     // The unread mark (in memory: kept across setSessions, dropped when the session goes).
     void setUnread(const QString &id, bool unread);
     bool isUnread(const QString &id) const { return m_unread.contains(id); }
+    // Only the sessions with this tag (regardless of case); "" shows all.
+    void setTagFilter(const QString &tag);
+    QString tagFilter() const { return m_tagFilter; }
+    struct TagCount
+    {
+        QString tag;
+        int sessions = 0;
+        friend bool operator==(const TagCount &, const TagCount &) = default;
+    };
+    // Every tag of the listed sessions (not those waiting for a delete's undo), once regardless
+    // of case, sorted, with how many have it.
+    const QList<TagCount> &tagCounts() const { return m_tagCounts; }
     // "Now" for grouping; defaults to the current time at each rebuild (tests pin it).
     void setNow(const QDateTime &now);
 
@@ -78,6 +91,8 @@ public:
 Q_SIGNALS:
     // The user renamed a session inline; the model already shows the new title.
     void titleEdited(const QString &id, const QString &title);
+    // tagCounts() changed (a tag given or taken, a tagged session added or removed).
+    void tagsChanged();
 
 private:
     struct Row
@@ -90,6 +105,8 @@ private:
     QString stateText(const Session &session) const;
     // Resets only when the order of rows changes; otherwise announces changed rows.
     void rebuild();
+    void updateTagCounts();
+    bool passesFilter(const Session &session) const;
 
     QHash<QString, Session> m_sessions;
     QSet<QString> m_hidden;
@@ -98,6 +115,8 @@ private:
     QList<Row> m_rows;
     QHash<QString, int> m_rowOf;
     QDateTime m_now;
+    QString m_tagFilter;
+    QList<TagCount> m_tagCounts;
 };
 
 } // namespace Skein

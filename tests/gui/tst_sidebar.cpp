@@ -8,6 +8,7 @@
 // under the mouse pin and delete; how the rows look in light and dark.
 #include "chat/chatfixture.h"
 #include "gui/sessionsidebar.h"
+#include "gui/sessiontagsdialog.h"
 #include "gui/settings/appearance.h"
 #include "models/sessionlistmodel.h"
 #include "storage/sessionrepository.h"
@@ -16,8 +17,11 @@
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
+#include <QLineEdit>
 #include <QListView>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -290,6 +294,87 @@ private Q_SLOTS:
         const SessionDelegate::Layout plain = SessionDelegate::layout(row, 17, false, false, false);
         QVERIFY(plain.pinButton.isEmpty());
         QVERIFY(plain.title.right() > SessionDelegate::buttonRect(row, SessionDelegate::Action::More).left());
+    }
+
+    // Tags from the keyboard: given in the dialog (checked and typed), shown after the title and
+    // to a screen reader, a filter above the list that goes back to all when its tag is gone.
+    void tagsFromTheKeyboardFilterTheList()
+    {
+        ChatFixture f;
+        QVERIFY(f.start([](Store &store) {
+            QVERIFY(seedSessions(store, {u"Groceries"_s, u"Rust lifetimes"_s, u"Rollout plan"_s}));
+            const QList<Session> sessions = store.sessions().list().value();
+            for (Session s : sessions) {
+                s.tags = s.title == u"Rollout plan"_s ? QStringList {u"work"_s, u"Kubernetes"_s}
+                    : s.title == u"Rust lifetimes"_s  ? QStringList {u"rust"_s}
+                                                      : QStringList {};
+                QVERIFY(store.sessions().update(s));
+            }
+        }));
+        f.window->resize(900, 600);
+        Sidebar bar {f};
+        QTRY_COMPARE(bar.model()->sessionCount(), 3);
+        QComboBox *filter = bar.widget()->tagFilter();
+        QTRY_COMPARE(filter->count(), 4);
+        QVERIFY(filter->isVisible());
+        QCOMPARE(filter->itemText(0), SessionSidebar::tr("All conversations"));
+        const auto item = [](const QString &tag, int n) {
+            return SessionSidebar::tr("%1 (%2)", "a tag and how many conversations have it").arg(tag).arg(n);
+        };
+        QCOMPARE(filter->itemText(3), item(u"work"_s, 1));
+        const QString groceries = bar.idOf(u"Groceries"_s);
+        QCOMPARE(bar.accessible(bar.idOf(u"Rollout plan"_s), QAccessible::Description),
+                 SessionListModel::tr("Tags: %1")
+                     .arg(u"Kubernetes"_s + SessionListModel::tr(", ", "between tags") + u"work"_s));
+
+        // Groceries: "work" checked in the list, two typed.
+        bar.widget()->editTags(groceries);
+        QTRY_VERIFY(f.window->findChild<SessionTagsDialog *>()
+                    && f.window->findChild<SessionTagsDialog *>()->isVisible());
+        auto *dialog = f.window->findChild<SessionTagsDialog *>();
+        auto *list = dialog->findChild<QListWidget *>(u"tagList"_s);
+        QTRY_COMPARE(QApplication::focusWidget(), list);
+        QCOMPARE(list->count(), 3);
+        QTest::keyClick(list, Qt::Key_End);
+        QCOMPARE(list->currentItem()->text(), u"work"_s);
+        QTest::keyClick(list, Qt::Key_Space);
+        QCOMPARE(list->currentItem()->checkState(), Qt::Checked);
+        QTest::keyClick(list, Qt::Key_Tab);
+        auto *typed = dialog->findChild<QLineEdit *>(u"newTags"_s);
+        QTRY_COMPARE(QApplication::focusWidget(), typed);
+        QTest::keyClicks(typed, u"home, Errands"_s);
+        if (const QString shot = shotPath(u"session-tags-dialog"_s); !shot.isEmpty())
+            QVERIFY(dialog->grab().save(shot));
+        QTest::keyClick(typed, Qt::Key_Return);
+        QTRY_COMPARE(bar.model()->session(groceries).tags, (QStringList {u"Errands"_s, u"home"_s, u"work"_s}));
+        QTRY_COMPARE(filter->count(), 6);
+        QCOMPARE(filter->itemText(5), item(u"work"_s, 2));
+
+        // The filter, from the keyboard: the last tag is "work".
+        filter->setFocus();
+        QTest::keyClick(filter, Qt::Key_End);
+        QCOMPARE(bar.model()->tagFilter(), u"work"_s);
+        QStringList shown;
+        for (int row = 0; row < bar.model()->rowCount(); ++row)
+            if (!bar.model()->idAt(row).isEmpty())
+                shown << bar.model()->index(row).data().toString();
+        shown.sort();
+        QCOMPARE(shown, (QStringList {u"Groceries"_s, u"Rollout plan"_s}));
+        if (const QString shot = shotPath(u"sidebar-tags"_s); !shot.isEmpty()) {
+            QTest::qWait(100);
+            QVERIFY(bar.widget()->grab().save(shot));
+        }
+
+        // Nobody has "work" any more: the filter shows all again, and the tag is gone from it.
+        f.controller()->setTags(groceries, {u"home"_s});
+        f.controller()->setTags(bar.idOf(u"Rollout plan"_s), {});
+        QTRY_VERIFY(bar.model()->tagFilter().isEmpty());
+        QCOMPARE(filter->currentIndex(), 0);
+        QCOMPARE(filter->count(), 3); // all, home, rust
+        QCOMPARE(bar.model()->sessionCount(), 3);
+        // The stored tags are what the list shows.
+        const std::unique_ptr<Store> store = f.store();
+        QCOMPARE(store->sessions().get(groceries)->tags, QStringList {u"home"_s});
     }
 
     // Rows with each mark and one under the mouse, in light and dark; the buttons are painted on

@@ -91,6 +91,16 @@ void SessionService::setPinned(const QString &id, bool pinned, QObject *context,
         });
 }
 
+void SessionService::setTags(const QString &id, const QStringList &tags, QObject *context, StatusDone done)
+{
+    m_store.write(
+        context, [id, tags](Store &store) { return store.sessions().setTags(id, tags); },
+        [this, id, done = std::move(done)](const Status &s) {
+            announce(id);
+            done(s);
+        });
+}
+
 void SessionService::setArchived(const QString &id, bool archived, QObject *context, StatusDone done)
 {
     m_store.write(

@@ -47,6 +47,8 @@ public:
     void rename(const QString &id, const QString &title, QObject *context, StatusDone done);
     void setPinned(const QString &id, bool pinned, QObject *context, StatusDone done);
     void setArchived(const QString &id, bool archived, QObject *context, StatusDone done);
+    // Replaces the conversation's tags (Session::cleanTags()).
+    void setTags(const QString &id, const QStringList &tags, QObject *context, StatusDone done);
     // The provider and model the conversation's next turns use.
     void setModel(const QString &id, const QString &providerId, const QString &model, QObject *context,
                   Done<Session> done);
