@@ -3197,6 +3197,46 @@
             <source>more than %1 entries</source>
             <translation>超过 %1 项</translation>
         </message>
+        <message>
+            <source>unknown kind "%1"</source>
+            <translation>未知的类型“%1”</translation>
+        </message>
+        <message>
+            <source>larger than %1 MB</source>
+            <translation>大于 %1 MB</translation>
+        </message>
+        <message>
+            <source>expected 64 lowercase hexadecimal digits</source>
+            <translation>应为 64 个小写十六进制数字</translation>
+        </message>
+        <message>
+            <source>the key must be the content's SHA-256, 64 lowercase hexadecimal digits</source>
+            <translation>键必须是内容的 SHA-256，即 64 个小写十六进制数字</translation>
+        </message>
+        <message>
+            <source>expected base64 text</source>
+            <translation>应为 base64 文本</translation>
+        </message>
+        <message>
+            <source>not valid base64</source>
+            <translation>不是有效的 base64</translation>
+        </message>
+        <message>
+            <source>the content does not match its SHA-256</source>
+            <translation>内容与其 SHA-256 不符</translation>
+        </message>
+        <message>
+            <source>attachment id "%1" appears twice</source>
+            <translation>附件 ID“%1”出现了两次</translation>
+        </message>
+        <message>
+            <source>.sha256: no content %1 in attachment_contents</source>
+            <translation>.sha256：attachment_contents 中没有内容 %1</translation>
+        </message>
+        <message>
+            <source>.size: %1 bytes, but its content has %2</source>
+            <translation>.size：%1 字节，但其内容有 %2 字节</translation>
+        </message>
     </context>
     <context>
         <name>Skein::FirstRunDialog</name>

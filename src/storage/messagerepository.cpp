@@ -5,6 +5,7 @@
 #include "storage/messagerepository.h"
 
 #include "core/domain/ids.h"
+#include "storage/attachmentrepository.h"
 #include "storage/database.h"
 #include "storage/sqlvalues.h"
 
@@ -70,6 +71,21 @@ Status MessageRepository::insert(const Message &m)
 {
     if (m.id.isEmpty() || m.sessionId.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a message needs an id and a session")};
+    if (m.attachments.isEmpty())
+        return insertRow(m);
+    return m_db.transaction([&]() -> Status {
+        if (Status s = insertRow(m); !s)
+            return s;
+        AttachmentRepository attachments(m_db);
+        for (const Attachment &a : m.attachments)
+            if (Status s = attachments.insert(a); !s)
+                return s;
+        return {};
+    });
+}
+
+Status MessageRepository::insertRow(const Message &m)
+{
     // The columns of `columns`, then parent_seq.
     return m_db.run(
         "INSERT INTO messages (id, session_id, parent_id, role, content, render_content, reasoning, tool_calls, "
@@ -173,26 +189,18 @@ Status MessageRepository::setGeneratingContent(const QString &id, const QString 
 
 Status MessageRepository::setToolCalls(const QString &id, const QJsonArray &toolCalls)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET tool_calls = ? WHERE id = ?"));
-    q.bindValue(0, toolCalls.isEmpty() ? QVariant() : QVariant(SqlValues::json(toolCalls)));
-    q.bindValue(1, id);
-    return m_db.exec(q);
+    return m_db.run("UPDATE messages SET tool_calls = ? WHERE id = ?",
+                    {toolCalls.isEmpty() ? QVariant() : QVariant(SqlValues::json(toolCalls)), id});
 }
 
 Status MessageRepository::setReasoningBlocks(const QString &id, const QList<ReasoningBlock> &blocks)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET reasoning_blocks = ? WHERE id = ?"));
-    q.bindValue(0, reasoningBlocksValue(blocks));
-    q.bindValue(1, id);
-    return m_db.exec(q);
+    return m_db.run("UPDATE messages SET reasoning_blocks = ? WHERE id = ?", {reasoningBlocksValue(blocks), id});
 }
 
 Status MessageRepository::setRenderContent(const QString &id, const QString &renderContent)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET render_content = ? WHERE id = ?"));
-    q.bindValue(0, SqlValues::nullable(renderContent));
-    q.bindValue(1, id);
-    return m_db.exec(q);
+    return m_db.run("UPDATE messages SET render_content = ? WHERE id = ?", {SqlValues::nullable(renderContent), id});
 }
 
 Status MessageRepository::reopen(const QString &id)
@@ -206,18 +214,12 @@ Status MessageRepository::reopen(const QString &id)
 
 Status MessageRepository::setRequestId(const QString &id, const QString &requestId)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET request_id = ? WHERE id = ?"));
-    q.bindValue(0, requestId);
-    q.bindValue(1, id);
-    return m_db.exec(q);
+    return m_db.run("UPDATE messages SET request_id = ? WHERE id = ?", {requestId, id});
 }
 
 Status MessageRepository::setModel(const QString &id, const QString &model)
 {
-    QSqlQuery &q = m_db.statement(QStringLiteral("UPDATE messages SET model = ? WHERE id = ?"));
-    q.bindValue(0, model);
-    q.bindValue(1, id);
-    return m_db.exec(q);
+    return m_db.run("UPDATE messages SET model = ? WHERE id = ?", {model, id});
 }
 
 Result<bool> MessageRepository::hasToolResult(const QString &sessionId, const QString &toolCallId)
@@ -346,6 +348,8 @@ Result<QList<Message>> MessageRepository::collect(const QString &sql, const QVar
     QList<Message> out;
     if (Status s = visit(sql, binds, [&out](Message &&m) { out.append(std::move(m)); }); !s)
         return s.error();
+    if (Status s = AttachmentRepository(m_db).fill(out); !s)
+        return s.error();
     return out;
 }
 
@@ -406,9 +410,16 @@ Result<QList<Message>> MessageRepository::bySession(const QString &sessionId)
 
 Status MessageRepository::eachInSession(const QString &sessionId, const std::function<void(Message &&)> &each)
 {
+    Result<QHash<QString, QList<Attachment>>> attachments = AttachmentRepository(m_db).bySession(sessionId);
+    if (!attachments)
+        return attachments.error();
     return visit(QStringLiteral("SELECT ") + columns
                      + QStringLiteral(" FROM messages WHERE session_id = ? ORDER BY seq"),
-                 {sessionId}, each);
+                 {sessionId}, [&](Message &&m) {
+                     if (!attachments->isEmpty())
+                         m.attachments = attachments->value(m.id);
+                     each(std::move(m));
+                 });
 }
 
 Result<qint64> MessageRepository::countBySession(const QString &sessionId)

@@ -38,6 +38,7 @@ public:
     { }
 
     // Idempotent on id: inserting the same id again (a retried write) is Constraint, nothing changes.
+    // With its attachments (their content stored already: AttachmentRepository::storeContent).
     Status insert(const Message &message);
     // Parents before children; one transaction (a savepoint inside an outer one).
     Status insertBatch(const QList<Message> &messages);
@@ -97,6 +98,7 @@ public:
     Result<QStringList> deleteSubtree(const QString &id);
 
 private:
+    Status insertRow(const Message &message);
     Result<QList<Message>> collect(const QString &sql, const QVariantList &binds);
     Status visit(const QString &sql, const QVariantList &binds, const std::function<void(Message &&)> &each);
 

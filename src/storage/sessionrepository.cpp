@@ -363,6 +363,10 @@ Result<Session> SessionRepository::duplicate(const QString &id, const QString &t
             m.id = newIds.value(m.id);
             m.sessionId = copy.id;
             m.parentId = newIds.value(m.parentId, m.parentId); // a fork's entry stays a reference
+            for (Attachment &a : m.attachments) { // the content is shared, not copied
+                a.id = Ids::create();
+                a.messageId = m.id;
+            }
         }
         if (Status s = messages.insertBatch(copies); !s)
             return s.error();

@@ -4,6 +4,7 @@
 
 #include "storage/store.h"
 
+#include "storage/attachmentrepository.h"
 #include "storage/checkpointrepository.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
@@ -36,6 +37,7 @@ Store::Store(std::unique_ptr<Database> db)
     : m_db(std::move(db))
     , m_sessions(std::make_unique<SessionRepository>(*m_db))
     , m_messages(std::make_unique<MessageRepository>(*m_db))
+    , m_attachments(std::make_unique<AttachmentRepository>(*m_db))
     , m_memories(std::make_unique<MemoryRepository>(*m_db))
     , m_summaries(std::make_unique<SummaryRepository>(*m_db))
     , m_toolLog(std::make_unique<ToolLogRepository>(*m_db))

@@ -13,6 +13,7 @@
 
 namespace Skein {
 
+class AttachmentRepository;
 class CheckpointRepository;
 class MemoryRepository;
 class MessageRepository;
@@ -40,6 +41,7 @@ public:
     Database &database() { return *m_db; }
     SessionRepository &sessions() { return *m_sessions; }
     MessageRepository &messages() { return *m_messages; }
+    AttachmentRepository &attachments() { return *m_attachments; }
     MemoryRepository &memories() { return *m_memories; }
     SummaryRepository &summaries() { return *m_summaries; }
     ToolLogRepository &toolLog() { return *m_toolLog; }
@@ -57,6 +59,7 @@ private:
     std::unique_ptr<Database> m_db;
     std::unique_ptr<SessionRepository> m_sessions;
     std::unique_ptr<MessageRepository> m_messages;
+    std::unique_ptr<AttachmentRepository> m_attachments;
     std::unique_ptr<MemoryRepository> m_memories;
     std::unique_ptr<SummaryRepository> m_summaries;
     std::unique_ptr<ToolLogRepository> m_toolLog;

@@ -54,6 +54,11 @@ constexpr Names<ToolStatus, 6> toolStatusNames {{{ToolStatus::Pending, "pending"
                                                  {ToolStatus::Timeout, "timeout"_L1},
                                                  {ToolStatus::Denied, "denied"_L1}}};
 
+constexpr Names<AttachmentKind, 4> attachmentKindNames {{{AttachmentKind::Image, "image"_L1},
+                                                         {AttachmentKind::Pdf, "pdf"_L1},
+                                                         {AttachmentKind::Text, "text"_L1},
+                                                         {AttachmentKind::Other, "other"_L1}}};
+
 template<typename E, std::size_t N> QString nameOf(const Names<E, N> &names, E value)
 {
     for (const auto &[e, name] : names) {
@@ -106,6 +111,10 @@ QString toString(ToolStatus value)
 {
     return nameOf(toolStatusNames, value);
 }
+QString toString(AttachmentKind value)
+{
+    return nameOf(attachmentKindNames, value);
+}
 
 std::optional<Role> roleFromString(QStringView text)
 {
@@ -140,6 +149,10 @@ std::optional<SummaryLevel> summaryLevelFromString(QStringView text)
 std::optional<ToolStatus> toolStatusFromString(QStringView text)
 {
     return valueOf(toolStatusNames, text);
+}
+std::optional<AttachmentKind> attachmentKindFromString(QStringView text)
+{
+    return valueOf(attachmentKindNames, text);
 }
 
 } // namespace Skein

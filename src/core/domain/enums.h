@@ -25,6 +25,7 @@ enum class MemoryType { Preference, Fact, Profile, Instruction, Task };
 enum class MemoryStatus { Pending, Active, Disabled, Rejected };
 enum class SummaryLevel { Segment, Session };
 enum class ToolStatus { Pending, Running, Success, Failed, Timeout, Denied };
+enum class AttachmentKind { Image, Pdf, Text, Other };
 
 QString toString(Role value);
 QString toString(MessageStatus value);
@@ -34,6 +35,7 @@ QString toString(MemoryType value);
 QString toString(MemoryStatus value);
 QString toString(SummaryLevel value);
 QString toString(ToolStatus value);
+QString toString(AttachmentKind value);
 
 std::optional<Role> roleFromString(QStringView text);
 std::optional<MessageStatus> messageStatusFromString(QStringView text);
@@ -43,5 +45,6 @@ std::optional<MemoryType> memoryTypeFromString(QStringView text);
 std::optional<MemoryStatus> memoryStatusFromString(QStringView text);
 std::optional<SummaryLevel> summaryLevelFromString(QStringView text);
 std::optional<ToolStatus> toolStatusFromString(QStringView text);
+std::optional<AttachmentKind> attachmentKindFromString(QStringView text);
 
 } // namespace Skein

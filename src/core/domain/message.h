@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "core/domain/attachment.h"
 #include "core/domain/enums.h"
 #include "core/domain/reasoningblock.h"
 #include "core/domain/usage.h"
@@ -42,6 +43,7 @@ struct Message
     qint64 createdAt = 0;
     qint64 completedAt = 0; // 0 while generating
     QString requestId; // the context snapshot of the request that produced it
+    QList<Attachment> attachments; // in order; stored by MessageRepository::insert with the message
 
     // A new message with a fresh id and created_at = now.
     static Message create(const QString &sessionId, const QString &parentId, Role role, const QString &content);

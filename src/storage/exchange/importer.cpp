@@ -7,6 +7,7 @@
 #include "core/domain/ids.h"
 #include "importvalidator.h"
 #include "jsonreader.h"
+#include "storage/attachmentrepository.h"
 #include "storage/database.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
@@ -89,6 +90,10 @@ void remapAll(SessionContent &c)
             toolCalls.append(o);
         }
         m.toolCalls = toolCalls;
+        for (Attachment &a : m.attachments) {
+            a.id = Ids::create();
+            a.messageId = m.id;
+        }
     }
     for (Summary &s : c.summaries) {
         s.id = mapped(summaries, s.id);
@@ -275,9 +280,17 @@ Result<bool> Importer::identical(const SessionContent &session)
 // Any id of the file already used in the database by something else.
 Result<bool> Importer::collides(const SessionContent &c)
 {
-    for (const Message &m : c.messages)
+    for (const Message &m : c.messages) {
         if (exists(m_store.messages().get(m.id)))
             return true;
+        for (const Attachment &a : m.attachments) {
+            Result<bool> used = m_store.attachments().exists(a.id);
+            if (!used)
+                return used.error();
+            if (*used)
+                return true;
+        }
+    }
     for (const Summary &s : c.summaries)
         if (exists(m_store.summaries().get(s.id)))
             return true;
@@ -342,6 +355,9 @@ Status Importer::writeSession(const SessionContent &c)
     session.version = 1;
     if (Status s = m_store.sessions().create(session); !s)
         return s;
+    for (auto it = c.contents.cbegin(); it != c.contents.cend(); ++it)
+        if (Result<QString> stored = m_store.attachments().storeContent(it.value()); !stored)
+            return stored.error();
     if (Status s = m_store.messages().insertBatch(c.messages); !s)
         return s;
     for (const Summary &summary : c.summaries)

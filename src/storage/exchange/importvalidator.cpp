@@ -4,6 +4,7 @@
 
 #include "importvalidator.h"
 
+#include "attachmentcodec.h"
 #include "exporter.h"
 #include "jsoncodec.h"
 #include "jsonreader.h"
@@ -14,11 +15,13 @@
 #include <QJsonDocument>
 #include <QSet>
 
+#include <ranges>
+
 namespace Skein::Exchange {
 
 namespace {
 
-enum IdKind { Sessions, Summaries, Memories, ToolCalls, Snapshots, Providers };
+enum IdKind { Sessions, Summaries, Memories, ToolCalls, Snapshots, Providers, Attachments };
 
 QString item(const QString &path, const QString &key, qsizetype index)
 {
@@ -33,7 +36,8 @@ QJsonValue storable(const QJsonValue &value)
         return withoutLoneSurrogates(value.toString());
     if (value.isArray()) {
         QJsonArray out;
-        for (const QJsonValue &v : value.toArray())
+        const QJsonArray in = value.toArray();
+        for (const auto &v : in)
             out.append(storable(v));
         return out;
     }
@@ -196,7 +200,15 @@ bool ImportValidator::parseSession(const QJsonObject &o, const QString &path, Pa
             return false;
         }
         m_messageInFile.insert(m.id, sessionId);
-        for (const QJsonValue &call : std::as_const(m.toolCalls)) {
+        for (qsizetype k = 0; k < m.attachments.size(); ++k) {
+            if (m_ids[Attachments].contains(m.attachments.at(k).id)) {
+                mr.fail(QStringLiteral("attachments[%1].id").arg(k),
+                        Text::tr("attachment id \"%1\" appears twice").arg(m.attachments.at(k).id));
+                return false;
+            }
+            m_ids[Attachments].insert(m.attachments.at(k).id);
+        }
+        for (const auto &call : std::as_const(m.toolCalls)) {
             const QString callId = call.toObject().value(QStringLiteral("id")).toString();
             if (m_ids[ToolCalls].contains(callId)) {
                 mr.fail(QStringLiteral("tool_calls"), Text::tr("tool call id \"%1\" appears twice").arg(callId));
@@ -206,6 +218,10 @@ bool ImportValidator::parseSession(const QJsonObject &o, const QString &path, Pa
         }
         out->messages.append(std::move(m));
     }
+
+    out->contents = contentsFromJson(o, r);
+    if (r.failed() || !checkContents(*out, path))
+        return false;
 
     const QJsonArray summaries = r.optionalArray(o, QStringLiteral("summaries"));
     for (qsizetype i = 0; i < summaries.size() && !r.failed(); ++i) {
@@ -314,9 +330,9 @@ bool ImportValidator::checkTree(ParsedSession &session, const QString &path)
                       .arg(session.messages.at(i).id);
             return false;
         }
-        for (auto it = chain.crbegin(); it != chain.crend(); ++it) {
-            state[*it] = 2;
-            ordered.append(session.messages.at(*it));
+        for (const qsizetype c : std::views::reverse(chain)) {
+            state[c] = 2;
+            ordered.append(session.messages.at(c));
         }
     }
     session.messages = ordered;
@@ -398,6 +414,30 @@ bool ImportValidator::checkReferences(const ParsedSession &s, const QString &pat
         const ContextSnapshot &c = s.snapshots.at(i);
         if (!c.leafMessageId.isEmpty() && !own.contains(c.leafMessageId) && !outsideOk(c.leafMessageId))
             return fail(QStringLiteral(".context_snapshots[%1].leaf_message_id").arg(i), c.leafMessageId);
+    }
+    return true;
+}
+
+// Every attachment with content finds it in the file, as large as the attachment says.
+bool ImportValidator::checkContents(const ParsedSession &s, const QString &path)
+{
+    for (qsizetype i = 0; i < s.messages.size(); ++i) {
+        const QList<Attachment> &attachments = s.messages.at(i).attachments;
+        for (qsizetype k = 0; k < attachments.size(); ++k) {
+            const Attachment &a = attachments.at(k);
+            if (!a.hasContent())
+                continue;
+            const QString where = path + QStringLiteral(".messages[%1].attachments[%2]").arg(i).arg(k);
+            const auto content = s.contents.constFind(a.sha256);
+            if (content == s.contents.cend()) {
+                m_error = where + Text::tr(".sha256: no content %1 in attachment_contents").arg(a.sha256);
+                return false;
+            }
+            if (content->size() != a.size) {
+                m_error = where + Text::tr(".size: %1 bytes, but its content has %2").arg(a.size).arg(content->size());
+                return false;
+            }
+        }
     }
     return true;
 }

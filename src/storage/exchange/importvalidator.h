@@ -53,6 +53,7 @@ private:
     bool parseMemories(const QJsonArray &a, const QString &path, const QString &sessionId, QList<ParsedMemory> *out);
     bool checkTree(ParsedSession &session, const QString &path);
     bool checkReferences(const ParsedSession &session, const QString &path);
+    bool checkContents(const ParsedSession &session, const QString &path);
     bool orderSessions(QList<ParsedSession> &sessions);
 
     // The session this one was forked from, that one's own parent and so on (file, then database).
@@ -63,7 +64,7 @@ private:
     QHash<QString, QString> m_fileParents; // session id -> the session it was forked from, in the file
     QString m_error;
     QHash<QString, QString> m_messageInFile; // message id -> session id, across the whole file
-    QSet<QString> m_ids[6]; // sessions, summaries, memories, tool calls, snapshots, providers
+    QSet<QString> m_ids[7]; // sessions, summaries, memories, tool calls, snapshots, providers, attachments
 };
 
 } // namespace Skein::Exchange

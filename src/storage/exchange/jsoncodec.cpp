@@ -4,6 +4,7 @@
 
 #include "jsoncodec.h"
 
+#include "attachmentcodec.h"
 #include "jsonreader.h"
 
 #include <QJsonArray>
@@ -207,6 +208,8 @@ QJsonObject toJson(const Message &m)
     o.insert(QStringLiteral("created_at"), m.createdAt);
     o.insert(QStringLiteral("completed_at"), time(m.completedAt));
     o.insert(QStringLiteral("request_id"), ref(m.requestId));
+    if (!m.attachments.isEmpty()) // absent rather than empty: older exports stay byte for byte
+        o.insert(QStringLiteral("attachments"), toJson(m.attachments));
     return o;
 }
 
@@ -249,6 +252,8 @@ Message messageFromJson(const QJsonObject &o, const QString &sessionId, const Js
     m.requestId = r.optionalId(o, QStringLiteral("request_id"));
     if (!r.failed())
         m.reasoningBlocks = reasoningBlocksFromJson(o, m, r);
+    if (!r.failed())
+        m.attachments = attachmentsFromJson(o, m.id, r);
     if (!r.failed() && m.role == Role::Tool && m.toolCallId.isEmpty())
         r.fail(QStringLiteral("tool_call_id"), Text::tr("a tool message needs the id of the call it answers"));
     return m;

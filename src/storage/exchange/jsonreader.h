@@ -33,6 +33,7 @@ public:
     { }
 
     const QString &path() const { return m_path; }
+    QString *errorSink() const { return m_error; } // for a reader of a part (JsonReader(at(...), errorSink()))
     bool failed() const { return m_error && !m_error->isEmpty(); }
     // Records the first error only; later ones are usually consequences.
     void fail(const QString &field, const QString &reason) const;

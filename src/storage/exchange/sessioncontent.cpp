@@ -4,7 +4,9 @@
 
 #include "sessioncontent.h"
 
+#include "attachmentcodec.h"
 #include "jsoncodec.h"
+#include "storage/attachmentrepository.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
@@ -17,6 +19,7 @@
 #include <QJsonArray>
 #include <QSet>
 #include <algorithm>
+#include <ranges>
 
 namespace Skein::Exchange {
 
@@ -49,8 +52,8 @@ QList<Message> treeOrder(QList<Message> messages)
         const qsizetype i = stack.takeLast();
         out.append(messages.at(i));
         const QList<qsizetype> kids = children.value(messages.at(i).id);
-        for (auto it = kids.crbegin(); it != kids.crend(); ++it)
-            stack.append(*it);
+        for (const qsizetype k : std::views::reverse(kids))
+            stack.append(k);
     }
     return out;
 }
@@ -96,6 +99,17 @@ bool loadSessionContent(Store &store, const QString &sessionId, SessionContent *
             return false;
         out->memories.append(m);
     }
+    // The content of its attachments, once each (an export holds it whole: kMaxAttachmentBytes).
+    out->contents.clear();
+    for (const Message &m : std::as_const(out->messages))
+        for (const Attachment &a : m.attachments) {
+            if (!a.hasContent() || out->contents.contains(a.sha256))
+                continue;
+            QByteArray bytes;
+            if (!take(store.attachments().content(a.sha256, kMaxAttachmentBytes), &bytes, error))
+                return false;
+            out->contents.insert(a.sha256, bytes);
+        }
     return true;
 }
 
@@ -121,6 +135,8 @@ QJsonObject toCanonicalJson(const SessionContent &content)
     o.insert(QStringLiteral("memories"), memoryArray);
     o.insert(QStringLiteral("tool_log"), toArray(toolLog));
     o.insert(QStringLiteral("context_snapshots"), toArray(snapshots));
+    if (!content.contents.isEmpty())
+        o.insert(QStringLiteral("attachment_contents"), contentsToJson(content.contents));
     return o;
 }
 

@@ -13,6 +13,8 @@
 #include "core/domain/summary.h"
 #include "core/domain/toollogentry.h"
 
+#include <QByteArray>
+#include <QHash>
 #include <QJsonObject>
 
 namespace Skein {
@@ -36,6 +38,7 @@ struct SessionContent
     QList<MemoryWithHistory> memories; // produced by this session
     QList<ToolLogEntry> toolLog;
     QList<ContextSnapshot> snapshots;
+    QHash<QString, QByteArray> contents; // the attachments' content, by SHA-256
 };
 
 // Loads a session's content from the database.

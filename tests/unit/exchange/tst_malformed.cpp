@@ -9,6 +9,7 @@
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -140,6 +141,42 @@ private Q_SLOTS:
                 tags.append(QString::number(i));
             setSession(d, u"tags"_s, tags);
         }) << u"$.session.tags: more than 128 entries"_s;
+        // Attachments: each with content finds it, of its size, under its hash; the hash is the content's.
+        const QByteArray content = "attached bytes";
+        const QString hash = QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
+        const QJsonObject file {{u"id"_s, u"9a1c2d3e-0000-4000-8000-000000000001"_s},
+                                {u"name"_s, u"a.txt"_s},
+                                {u"mime_type"_s, u"text/plain"_s},
+                                {u"kind"_s, u"text"_s},
+                                {u"size"_s, content.size()},
+                                {u"sha256"_s, hash},
+                                {u"text"_s, u"attached bytes"_s},
+                                {u"created_at"_s, 1}};
+        const auto withFile = [&](const QJsonObject &attachment, const QJsonValue &contents) {
+            return doc([=](QJsonObject &d) {
+                setIn(d, u"messages"_s, 0, u"attachments"_s, QJsonArray {attachment});
+                d.insert(u"attachment_contents"_s, contents);
+            });
+        };
+        const QJsonObject contents {{hash, QString::fromLatin1(content.toBase64())}};
+        const auto changed = [&](const QString &key, const QJsonValue &value) {
+            QJsonObject o = file;
+            o.insert(key, value);
+            return o;
+        };
+        QTest::newRow("attachment content missing")
+            << withFile(file, QJsonObject {}) << u"$.messages[0].attachments[0].sha256: no content"_s;
+        QTest::newRow("attachment size wrong")
+            << withFile(changed(u"size"_s, 99), contents) << u"$.messages[0].attachments[0].size"_s;
+        QTest::newRow("attachment kind unknown") << withFile(changed(u"kind"_s, u"video"_s), contents)
+                                                 << u"$.messages[0].attachments[0].kind: unknown kind"_s;
+        QTest::newRow("attachment hash not hex")
+            << withFile(changed(u"sha256"_s, u"abc"_s), contents) << u"$.messages[0].attachments[0].sha256"_s;
+        QTest::newRow("attachment content not base64")
+            << withFile(file, QJsonObject {{hash, u"***"_s}}) << u"$.attachment_contents"_s;
+        QTest::newRow("attachment content of another hash")
+            << withFile(file, QJsonObject {{hash, QString::fromLatin1(QByteArray("other bytes").toBase64())}})
+            << u"does not match its SHA-256"_s;
         QTest::newRow("settings not object")
             << doc([](QJsonObject &d) { setSession(d, u"context_settings"_s, u"{}"_s); })
             << u"$.session.context_settings: expected an object"_s;

@@ -1,0 +1,39 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "core/domain/enums.h"
+
+#include <QString>
+
+namespace Skein {
+
+// A file that belongs to a message (issue 16): its description here, its bytes in a content-
+// addressed blob (SHA-256) shared by every attachment with the same content. An attachment an
+// import only names (another client's export keeps the name, type and size of an image but not its
+// bytes) has no blob: hasContent() is false, and what the model is told of it is its description.
+struct Attachment
+{
+    QString id;
+    QString messageId;
+    int ordinal = 0; // its place among the message's attachments
+    QString name; // the file's name, as the user or the source gave it
+    QString mimeType;
+    AttachmentKind kind = AttachmentKind::Other;
+    qint64 size = 0; // bytes of the content (as the source said, when the content is not here)
+    QString sha256; // lowercase hex of the content; empty: the content is not available
+    int width = 0; // images, in pixels; 0 when not known
+    int height = 0;
+    int pages = 0; // PDFs; 0 when not known
+    QString text; // the text a model without the file reads: a text file's, a PDF's, an import's
+    qint64 createdAt = 0;
+
+    bool hasContent() const { return !sha256.isEmpty(); }
+    friend bool operator==(const Attachment &, const Attachment &) = default;
+};
+
+} // namespace Skein
