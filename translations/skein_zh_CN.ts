@@ -740,6 +740,57 @@
         </message>
     </context>
     <context>
+        <name>Skein::AttachmentIntake</name>
+        <message>
+            <source>“%1” is not a readable image (%2).</source>
+            <translation>“%1”不是可读取的图像（%2）。</translation>
+        </message>
+        <message>
+            <source>“%1” says it is %2 × %3 pixels, more than Skein decodes (%4 million): it is not attached.</source>
+            <translation>“%1”声称有 %2 × %3 像素，超过 Skein 解码的上限（%4 百万）：未附加。</translation>
+        </message>
+        <message>
+            <source>“%1” could not be prepared: %2</source>
+            <translation>无法处理“%1”：%2</translation>
+        </message>
+        <message>
+            <source>“%1” is not a readable PDF.</source>
+            <translation>“%1”不是可读取的 PDF。</translation>
+        </message>
+        <message>
+            <source>“%1” is protected by a password: Skein cannot read it.</source>
+            <translation>“%1”受密码保护：Skein 无法读取。</translation>
+        </message>
+        <message>
+            <source>“%1” cannot be read: %2</source>
+            <translation>无法读取“%1”：%2</translation>
+        </message>
+        <message>
+            <source>“%1” is not text (it holds binary data), and only images, PDFs and text files can be attached.</source>
+            <translation>“%1”不是文本（含有二进制数据），只能附加图像、PDF 和文本文件。</translation>
+        </message>
+        <message>
+            <source>“%1” is not a file.</source>
+            <translation>“%1”不是文件。</translation>
+        </message>
+        <message>
+            <source>“%1” cannot be read.</source>
+            <translation>无法读取“%1”。</translation>
+        </message>
+        <message>
+            <source>“%1” is %2; an attachment may be at most %3.</source>
+            <translation>“%1”大小为 %2；附件最大为 %3。</translation>
+        </message>
+        <message>
+            <source>“%1” is an image of a kind Skein does not send (%2): PNG, JPEG, WebP and GIF are.</source>
+            <translation>“%1”是 Skein 不发送的图像类型（%2）：支持 PNG、JPEG、WebP 和 GIF。</translation>
+        </message>
+        <message>
+            <source>“%1” is %2 (%3): only images, PDFs and text files can be attached.</source>
+            <translation>“%1”是%2（%3）：只能附加图像、PDF 和文本文件。</translation>
+        </message>
+    </context>
+    <context>
         <name>Skein::BranchGraph</name>
         <message>
             <source>You</source>

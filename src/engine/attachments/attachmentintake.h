@@ -1,0 +1,56 @@
+/*
+ * SPDX-FileCopyrightText: 2026 The Skein authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "core/domain/attachment.h"
+#include "storage/result.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+namespace Skein {
+
+// What may be attached. The file size is the user's (Settings); the rest guard the decoders
+// against hostile files.
+struct AttachmentLimits
+{
+    qint64 maxFileBytes = qint64(20) << 20;
+    // An image whose header claims more pixels is refused before it is decoded (a decompression
+    // bomb: a few kilobytes that would decode to gigabytes).
+    qint64 maxImagePixels = 50'000'000;
+    int maxImageSide = 8192; // larger images are kept scaled down to this
+    qsizetype maxTextChars = 2'000'000; // of a text file or a PDF, kept for the model to read
+};
+
+// A file made ready to attach: its description and the bytes to store as its content.
+struct PreparedAttachment
+{
+    Attachment attachment; // name, type, kind, size, width and height or pages, text; no ids yet
+    // An image, re-encoded: turned upright as its EXIF orientation says, without any of its
+    // metadata (EXIF, GPS, comments). Empty for a file stored as it is, read from sourcePath.
+    QByteArray encoded;
+    QString sourcePath;
+};
+
+// Reads a file the user attaches and decides what it is (issue 16): an image (PNG, JPEG, WebP,
+// GIF's first frame), a PDF (its text and pages through Poppler), a text or source file (its
+// encoding detected), or refused with the reason in plain words. Slow for a big PDF: never on the
+// GUI thread.
+class AttachmentIntake final
+{
+    Q_DECLARE_TR_FUNCTIONS(Skein::AttachmentIntake)
+
+public:
+    static Result<PreparedAttachment> prepare(const QString &path, const AttachmentLimits &limits = {});
+
+    // Text of unknown encoding: a BOM's, else UTF-8, else GB18030, else Latin-1. Empty with
+    // *binary set when it holds NUL bytes (not text at all).
+    static QString decodeText(const QByteArray &bytes, bool *binary = nullptr);
+};
+
+} // namespace Skein
