@@ -79,7 +79,7 @@ void ContextItemModel::setRequest(const ContextSnapshot &snapshot, const QList<M
     }
     for (const Message &m : pathMessages) {
         const bool sent = sentMessages.contains(m.id);
-        const QString &shown = m.renderContent.isEmpty() ? m.content : m.renderContent;
+        const QString shown = m.modelText();
         const qint64 tokens
             = m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), shown);
         items.append({Kind::Message, m.id, roleLabel(m.role), oneLine(shown), tokens, sent, sent});
@@ -203,8 +203,9 @@ QVariant ContextItemModel::data(const QModelIndex &index, int role) const
         return item.wanted;
     case TokensRole:
         return item.tokens;
+    default:
+        return {};
     }
-    return {};
 }
 
 bool ContextItemModel::setData(const QModelIndex &index, const QVariant &value, int role)

@@ -33,6 +33,10 @@ struct Attachment
     qint64 createdAt = 0;
 
     bool hasContent() const { return !sha256.isEmpty(); }
+    // The attachment as text for a model: "[Attachment: notes.md, text/markdown, 1.2 kB]" and its
+    // text in a fence; an image, a PDF without text or a file whose content is not here, named
+    // with what is known of it and why it is not there.
+    QString modelText() const;
     friend bool operator==(const Attachment &, const Attachment &) = default;
 };
 

@@ -8,6 +8,14 @@
 
 namespace Skein {
 
+QString Message::modelText() const
+{
+    QString text = renderContent.isEmpty() ? content : renderContent;
+    for (const Attachment &a : attachments)
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + a.modelText();
+    return text;
+}
+
 Message Message::create(const QString &sessionId, const QString &parentId, Role role, const QString &content)
 {
     Message m;

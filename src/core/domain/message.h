@@ -46,6 +46,11 @@ struct Message
     QList<Attachment> attachments; // in order; stored by MessageRepository::insert with the message
 
     // A new message with a fresh id and created_at = now.
+    // What a model reads of the message: renderContent when set, else content, then each
+    // attachment as Attachment::modelText() says (a provider that takes images sends those as
+    // images instead).
+    QString modelText() const;
+
     static Message create(const QString &sessionId, const QString &parentId, Role role, const QString &content);
     friend bool operator==(const Message &, const Message &) = default;
 };

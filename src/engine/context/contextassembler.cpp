@@ -225,8 +225,8 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     const QList<Message> path = withoutExcluded(inputs.path, inputs.exclusions, &out.userExcludedIds);
     QString persona = session.systemPrompt;
     for (const Message &m : path)
-        if (m.role == Role::System && !shownText(m).isEmpty())
-            persona += (persona.isEmpty() ? QString() : u"\n\n"_s) + shownText(m);
+        if (m.role == Role::System && !m.modelText().isEmpty())
+            persona += (persona.isEmpty() ? QString() : u"\n\n"_s) + m.modelText();
     const qint64 personaTokens = corrected(estimator.estimateText(persona));
     const qint64 framing = corrected(estimator.estimateText(systemPrompt(u"x"_s, {Memory {}}, {})));
     qint64 available = std::max<qint64>(0, budget.system - personaTokens - framing);

@@ -39,7 +39,7 @@ QList<ToolCall> toolCallsOf(const Message &m)
 {
     QList<ToolCall> calls;
     int index = 0;
-    for (const QJsonValue &v : m.toolCalls) {
+    for (const auto &v : m.toolCalls) {
         const QJsonObject o = v.toObject();
         ToolCall call;
         call.index = index++;
@@ -59,7 +59,7 @@ ChatRequest WholePathSource::build(const Session &session, const QList<Message> 
     request.model = session.model;
     request.systemPrompt = session.systemPrompt;
     for (const Message &m : path) {
-        const QString text = m.renderContent.isEmpty() ? m.content : m.renderContent;
+        const QString text = m.modelText();
         switch (m.role) {
         case Role::System:
             request.systemPrompt += (request.systemPrompt.isEmpty() ? QString() : QStringLiteral("\n\n")) + text;

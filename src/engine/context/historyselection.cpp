@@ -22,7 +22,7 @@ QList<ToolCall> toolCallsOf(const Message &m)
 {
     QList<ToolCall> calls;
     int index = 0;
-    for (const QJsonValue &v : m.toolCalls) {
+    for (const auto &v : m.toolCalls) {
         const QJsonObject o = v.toObject();
         ToolCall call;
         call.index = index++;
@@ -36,7 +36,7 @@ QList<ToolCall> toolCallsOf(const Message &m)
 
 ChatMessage toChat(const Message &m)
 {
-    const QString text = shownText(m);
+    const QString text = m.modelText();
     switch (m.role) {
     case Role::Assistant: {
         ChatMessage a = ChatMessage::assistant(text, toolCallsOf(m));
@@ -58,11 +58,6 @@ ChatMessage toChat(const Message &m)
 }
 
 } // namespace
-
-QString shownText(const Message &message)
-{
-    return message.renderContent.isEmpty() ? message.content : message.renderContent;
-}
 
 qint64 storedMessageTokens(const TokenEstimator &estimator, const Message &message)
 {
@@ -117,7 +112,7 @@ QList<ChatMessage> toChatMessages(const QList<Message> &messages, QString *syste
     for (const Message &m : messages) {
         if (m.role == Role::System) {
             if (systemExtra)
-                *systemExtra += (systemExtra->isEmpty() ? QString() : u"\n\n"_s) + shownText(m);
+                *systemExtra += (systemExtra->isEmpty() ? QString() : u"\n\n"_s) + m.modelText();
             continue;
         }
         out.append(toChat(m));

@@ -37,8 +37,6 @@ struct HistorySelection
 // (after the messages covered by summaries; the hard cap). The current turn is always selected.
 HistorySelection selectHistory(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits);
 
-// The text the model is shown for a stored message (render_content when set).
-QString shownText(const Message &message);
 // Tokens of a stored message as sent.
 qint64 storedMessageTokens(const TokenEstimator &estimator, const Message &message);
 

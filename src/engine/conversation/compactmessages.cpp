@@ -219,6 +219,10 @@ void CompactMessages::insert(const Message &m)
         m_withToolCalls.insert(m.id);
     else
         m_withToolCalls.remove(m.id);
+    if (m.attachments.isEmpty())
+        m_attachments.remove(m.id);
+    else
+        m_attachments.insert(m.id, m.attachments);
     m_entries.emplace(m.id, std::move(entry));
 }
 
@@ -268,12 +272,14 @@ Message CompactMessages::unpack(const QString &id, const Entry &entry) const
         m.createdAt = r.signedNumber();
     if (flags & CompletedAt)
         m.completedAt = r.signedNumber();
+    m.attachments = m_attachments.value(id);
     return m;
 }
 
 bool CompactMessages::remove(const QString &id)
 {
     m_withToolCalls.remove(id);
+    m_attachments.remove(id);
     return m_entries.remove(id);
 }
 
@@ -281,6 +287,7 @@ void CompactMessages::clear()
 {
     m_entries.clear();
     m_withToolCalls.clear();
+    m_attachments.clear();
     m_strings = QStringList {QString()};
     m_stringIndex.clear();
 }

@@ -66,6 +66,7 @@ private:
 
     QHash<QString, Entry> m_entries;
     QSet<QString> m_withToolCalls;
+    QHash<QString, QList<Attachment>> m_attachments; // the few messages that have any, as they are
     QStringList m_strings {QString()}; // index 0 is the empty string
     QHash<QString, quint32> m_stringIndex;
 };

@@ -68,7 +68,7 @@ const Message *findMessage(const QList<Message> &messages, const QString &id)
 
 QString messageText(const Message &m)
 {
-    QString text = m.renderContent.isEmpty() ? m.content : m.renderContent;
+    QString text = m.modelText();
     if (!m.toolCalls.isEmpty())
         text += u'\n' + QString::fromUtf8(QJsonDocument(m.toolCalls).toJson(QJsonDocument::Compact));
     return text;
@@ -96,7 +96,7 @@ Result<qint64> waitingTurns(Store &store, const QString &sessionId)
     Result<std::optional<QString>> mark = store.settings().get(watermarkKey(sessionId));
     if (!mark)
         return mark.error();
-    return store.messages().countUserMessagesAfter(sessionId, mark.value() ? mark.value()->toLongLong() : 0);
+    return store.messages().countUserMessagesAfter(sessionId, mark.value().value_or(QStringLiteral("0")).toLongLong());
 }
 
 Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int limit)
@@ -106,7 +106,7 @@ Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int li
     Result<std::optional<QString>> mark = store.settings().get(watermarkKey(sessionId));
     if (!mark)
         return mark.error();
-    const qint64 watermark = mark.value() ? mark.value()->toLongLong() : 0;
+    const qint64 watermark = mark.value().value_or(QStringLiteral("0")).toLongLong();
     batch.watermark = watermark;
 
     Result<QList<Message>> all = store.messages().bySession(sessionId);
@@ -254,7 +254,7 @@ std::optional<QList<ExtractionDecision>> parse(const QString &reply, QString *er
         }
     }
     QList<ExtractionDecision> out;
-    for (const QJsonValue &v : std::as_const(items))
+    for (const auto &v : std::as_const(items))
         if (v.isObject())
             if (auto d = decision(v.toObject()))
                 out.append(*d);

@@ -73,7 +73,7 @@ qint64 messageTokens(const Message &m, const TokenEstimator &estimator)
 {
     if (m.tokenEstimate > 0)
         return m.tokenEstimate;
-    const QString text = m.renderContent.isEmpty() ? m.content : m.renderContent;
+    const QString text = m.modelText();
     const QString calls = m.toolCalls.isEmpty()
         ? QString()
         : QString::fromUtf8(QJsonDocument(m.toolCalls).toJson(QJsonDocument::Compact));

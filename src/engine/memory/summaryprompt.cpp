@@ -48,7 +48,7 @@ QString headTail(const QString &text, qsizetype maxChars)
 QString callsText(const QJsonArray &calls)
 {
     QStringList parts;
-    for (const QJsonValue &v : calls) {
+    for (const auto &v : calls) {
         const QJsonObject call = v.toObject();
         QString args = call.value("arguments"_L1).toString();
         if (args.isEmpty() && call.value("arguments"_L1).isObject())
@@ -65,7 +65,7 @@ QString transcript(const QList<Message> &messages, qsizetype maxToolChars)
 {
     QString out;
     for (const Message &m : messages) {
-        const QString text = m.renderContent.isEmpty() ? m.content : m.renderContent;
+        const QString text = m.modelText();
         switch (m.role) {
         case Role::User:
             out += u"[user]\n"_s + text;

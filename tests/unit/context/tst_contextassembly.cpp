@@ -298,6 +298,55 @@ private Q_SLOTS:
         QVERIFY(c.snapshot.estimatedTokens > 0);
     }
 
+    // A text file attached to the current message and an image to an earlier one: the text goes
+    // to the model in a fence after the message, with the file named; the image is named with why
+    // it is not there (images are sent as images only where the provider takes them).
+    void attachmentsReachTheModelAsText()
+    {
+        Session session = Session::create(u"s"_s);
+        session.model = u"gpt-4o"_s;
+        ContextEngine source;
+        QList<Message> path = conversation(session.id, 2);
+        Attachment photo;
+        photo.name = u"cat.jpg"_s;
+        photo.mimeType = u"image/jpeg"_s;
+        photo.kind = AttachmentKind::Image;
+        photo.size = 2048;
+        photo.sha256 = QString(64, u'b');
+        photo.width = 640;
+        photo.height = 480;
+        path[0].attachments = {photo};
+        Message current = Message::create(session.id, path.last().id, Role::User, u"Summarise the notes."_s);
+        Attachment notes;
+        notes.name = u"notes.md"_s;
+        notes.mimeType = u"text/markdown"_s;
+        notes.kind = AttachmentKind::Text;
+        notes.size = 40;
+        notes.sha256 = QString(64, u'c');
+        notes.text = u"# Plan\n```sh\nmake\n```\nShip on Friday.\n"_s;
+        current.attachments = {notes};
+        path.append(current);
+        auto inputs = source.inputsFor(session, path);
+        const AssembledContext c = ContextAssembler::assemble(session, *inputs);
+        const QString last = c.request.messages.last().content;
+        QVERIFY2(
+            last.startsWith(u"Summarise the notes.\n\n[Attachment: notes.md, text/markdown, 40 bytes]\n````\n# Plan"_s),
+            qPrintable(last));
+        QVERIFY(last.contains(u"Ship on Friday.\n````"_s)); // a fence longer than the one inside
+        const QString first = c.request.messages.first().content;
+        QVERIFY2(
+            first.endsWith(u"[Attachment: cat.jpg, image/jpeg, 2.00 KiB, 640 × 480 pixels — the image is not sent to "
+                           u"this model]"_s),
+            qPrintable(first));
+        // Counted: the attachment's text costs tokens like the message's own.
+        Message bare = current;
+        bare.attachments.clear();
+        QList<Message> barePath = path;
+        barePath.last() = bare;
+        const AssembledContext without = ContextAssembler::assemble(session, *source.inputsFor(session, barePath));
+        QVERIFY(c.snapshot.estimatedTokens > without.snapshot.estimatedTokens + 10);
+    }
+
     void countCapAndUserTurnBoundary()
     {
         Session session = Session::create(u"s"_s);

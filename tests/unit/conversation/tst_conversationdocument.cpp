@@ -52,6 +52,17 @@ Message everyField()
     m.createdAt = 1'764'000'000'123;
     m.completedAt = 1'764'000'004'567;
     m.requestId = u"snapshot-9"_s;
+    Attachment a;
+    a.id = u"attachment-1"_s;
+    a.messageId = m.id;
+    a.name = u"chart.png"_s;
+    a.mimeType = u"image/png"_s;
+    a.kind = AttachmentKind::Image;
+    a.size = 1234;
+    a.sha256 = QString(64, u'a');
+    a.width = 64;
+    a.height = 32;
+    m.attachments = {a};
     return m;
 }
 
