@@ -789,6 +789,10 @@
             <source>“%1” is %2 (%3): only images, PDFs and text files can be attached.</source>
             <translation>“%1”是%2（%3）：只能附加图像、PDF 和文本文件。</translation>
         </message>
+        <message>
+            <source>“%1” cannot be read any more: %2</source>
+            <translation>无法再读取“%1”：%2</translation>
+        </message>
     </context>
     <context>
         <name>Skein::BranchGraph</name>
@@ -2224,6 +2228,14 @@
             <translation>
                 <numerusform>%n 个会话</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>Attach a file to the message: an image, a PDF or a text file (repeatable).</source>
+            <translation>为消息附加文件：图像、PDF 或文本文件（可重复）。</translation>
+        </message>
+        <message>
+            <source>the attachments come to more than %1 MB, the most one message carries</source>
+            <translation>附件总计超过 %1 MB，即一条消息可携带的上限</translation>
         </message>
     </context>
     <context>

@@ -213,7 +213,7 @@ void Conversations::resolve(const TurnRequest &request,
                     r.provider = p.value();
             return r;
         },
-        [this, request, then = std::move(then)](Result<Resolved> resolved) {
+        [this, request, then = std::move(then)](const Result<Resolved> &resolved) {
             if (!resolved) {
                 fail(request, tr("Could not start the reply: %1").arg(resolved.error().message));
                 return;
@@ -283,6 +283,7 @@ void Conversations::launch(const TurnRequest &request, const ProviderConfig &pro
     Q_EMIT turnStarted(request.sessionId, turn);
     switch (request.kind) {
     case TurnRequest::Kind::Send:
+        turn->setAttachments(request.attachments);
         turn->send(request.sessionId, request.text, request.parentId);
         break;
     case TurnRequest::Kind::Retry:

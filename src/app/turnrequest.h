@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/domain/providerconfig.h"
+#include "engine/attachments/attachmentintake.h"
 #include "engine/turn/turnoptions.h"
 
 #include <QMetaType>
@@ -27,6 +28,7 @@ struct TurnRequest
     Kind kind = Kind::Send;
     QString sessionId;
     QString text; // Send
+    QList<PreparedAttachment> attachments; // Send: files the message carries
     std::optional<QString> parentId; // Send: the message to answer below (default: the active leaf)
     QString replyId; // Retry / Continue: the assistant reply
     QString providerId; // empty: the session's provider

@@ -110,6 +110,9 @@ void defineSend(QCommandLineParser &p)
                  Cli::tr("Use the API key in this environment variable for this run (the keychain is not asked)."),
                  Cli::tr("variable")});
     p.addOption({QStringLiteral("model"), Cli::tr("The model."), Cli::tr("model")});
+    p.addOption({QStringLiteral("attach"),
+                 Cli::tr("Attach a file to the message: an image, a PDF or a text file (repeatable)."),
+                 Cli::tr("file")});
     p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
     p.addOption({QStringLiteral("no-servers"), Cli::tr("Only the built-in tools; do not start MCP servers.")});
     p.addOption({QStringLiteral("no-background"),
@@ -149,7 +152,7 @@ const QList<Cli::Command> &Cli::commands()
          &Cli::cmdProviders, defineProviders},
         {"send",
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--api-key-env VAR] [--model M] "
-         "[--max-iterations N] "
+         "[--attach FILE]... [--max-iterations N] "
          "[--allow-tool NAME]... [--deny-tools] [--no-tools] [--no-servers] [--no-background | --wait-background] "
          "[--json] TEXT|-",
          &Cli::cmdSend, defineSend},

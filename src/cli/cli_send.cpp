@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
+#include "engine/attachments/attachmentintake.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "engine/providers/providerkinds.h"
 #include "engine/tools/toolhost.h"
@@ -29,6 +30,11 @@
 #include <unistd.h>
 
 namespace Skein {
+
+namespace {
+// The most one message carries (Settings will set it; the app's default is the same).
+constexpr qint64 kMaxAttachedBytes = qint64(50) << 20;
+} // namespace
 
 int Cli::cmdSend(QCommandLineParser &parser)
 {
@@ -53,6 +59,20 @@ int Cli::cmdSend(QCommandLineParser &parser)
     }
     if (parser.isSet(QStringLiteral("no-background")) && parser.isSet(QStringLiteral("wait-background")))
         return usage(tr("send takes --no-background or --wait-background, not both"));
+
+    // Files: read and checked before anything is written; a refused one stops the send.
+    QList<PreparedAttachment> attachments;
+    qint64 attachedBytes = 0;
+    for (const QString &path : parser.values(QStringLiteral("attach"))) {
+        Result<PreparedAttachment> prepared = AttachmentIntake::prepare(path);
+        if (!prepared)
+            return fail(prepared.error().message);
+        attachedBytes += prepared->attachment.size;
+        if (attachedBytes > kMaxAttachedBytes)
+            return fail(tr("the attachments come to more than %1 MB, the most one message carries")
+                            .arg(kMaxAttachedBytes >> 20));
+        attachments.append(prepared.value());
+    }
 
     // Endpoint: a configured provider (key from --api-key-env or the keychain) or an ad-hoc URL
     // (key from --api-key-env or none).
@@ -121,6 +141,7 @@ int Cli::cmdSend(QCommandLineParser &parser)
     request.kind = TurnRequest::Kind::Send;
     request.sessionId = session.id;
     request.text = text;
+    request.attachments = attachments;
     request.model = model;
     if (providerId.isEmpty()) {
         ProviderConfig adHoc; // --base-url: this run only
@@ -202,7 +223,7 @@ bool Cli::openAsyncStore()
     QString openError;
     QObject context;
     m_context->storage().open(m_context->dataDir(), Database::Options {}, &context,
-                              [&](Result<AsyncStore::OpenReport> report) {
+                              [&](const Result<AsyncStore::OpenReport> &report) {
                                   if (!report)
                                       openError = report.error().message;
                                   else if (!report->integrity)

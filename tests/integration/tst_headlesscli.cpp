@@ -11,12 +11,14 @@
 #include "cliprocess.h"
 #include "replayserver.h"
 #include "scriptedmodel.h"
+#include "storage/attachmentrepository.h"
 #include "storage/providerrepository.h"
 #include "storage/store.h"
 #include "testsupport.h"
 
 #include <QDirIterator>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -114,6 +116,81 @@ private Q_SLOTS:
         QVERIFY(readFile(exported).contains("It is 51."));
         r = runCli({u"providers"_s, u"remove"_s, u"peer"_s}, env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
+    }
+
+    // Issue 16 from the user's seat: send --attach stores the files with the message (once per
+    // content) and the model reads a text file's text and is told what is not sent; a file too
+    // large or not of a kind that can be sent is refused before anything is written.
+    void sendAttachesFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        ReplayServer server;
+        QVERIFY(server.listen());
+        server.route("POST", "/v1/chat/completions", [](const RecordedRequest &) {
+            ScriptedReply reply;
+            reply.text = u"Ship on Friday."_s;
+            return openAiReply(reply);
+        });
+        const QString notes = dir.filePath(u"notes.md"_s);
+        QFile n(notes);
+        QVERIFY(n.open(QIODevice::WriteOnly) && n.write("# Plan\nShip on Friday, 西湖 team.\n") > 0);
+        n.close();
+        const QString chart = dir.filePath(u"chart.png"_s);
+        QImage image(120, 60, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        QVERIFY(image.save(chart, "PNG"));
+        const QStringList endpoint {u"--base-url"_s,      server.url(u"/v1"_s).toString(),
+                                    u"--kind"_s,          u"openai"_s,
+                                    u"--model"_s,         u"m"_s,
+                                    u"--no-background"_s, u"--no-tools"_s};
+
+        // Refused first: nothing is written, not even the new session.
+        const QString big = dir.filePath(u"big.log"_s);
+        QFile b(big);
+        QVERIFY(b.open(QIODevice::WriteOnly) && b.resize(qint64(25) << 20));
+        b.close();
+        CliRun r
+            = runCli(QStringList {u"send"_s, u"--new"_s, u"--attach"_s, big} + endpoint + QStringList {u"hi"_s}, env);
+        QVERIFY2(r.status != 0 && r.err.contains("big.log") && r.err.contains("at most"), qPrintable(describe(r)));
+        const QString archive = dir.filePath(u"bundle.zip"_s);
+        QFile z(archive);
+        QVERIFY(z.open(QIODevice::WriteOnly) && z.write(QByteArray("PK\x03\x04\x14\0\0\0\0\0", 10)) == 10);
+        z.close();
+        r = runCli(QStringList {u"send"_s, u"--new"_s, u"--attach"_s, archive} + endpoint + QStringList {u"hi"_s}, env);
+        QVERIFY2(r.status != 0 && r.err.contains("application/zip"), qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 0);
+        r = runCli({u"list"_s, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 0);
+
+        r = runCli(QStringList {u"send"_s, u"--new"_s, u"--attach"_s, notes, u"--attach"_s, chart, u"--attach"_s, notes}
+                       + endpoint + QStringList {u"--json"_s, u"Summarise the notes."_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 1);
+        const QJsonArray messages = requestMessages(server.requests().at(0));
+        const QString asked = messages.last()[u"content"_s].toString();
+        QVERIFY2(asked.startsWith(u"Summarise the notes.\n\n[Attachment: notes.md, text/markdown"_s),
+                 qPrintable(asked));
+        QVERIFY2(asked.contains(u"```\n# Plan\nShip on Friday, 西湖 team.\n```"_s), qPrintable(asked));
+        QVERIFY2(asked.contains(u"[Attachment: chart.png, image/png"_s) && asked.contains(u"120 × 60 pixels"_s),
+                 qPrintable(asked));
+        QCOMPARE(asked.count(u"[Attachment: notes.md"_s), 2);
+
+        // Stored with the message, the same content once.
+        const QString session = QJsonDocument::fromJson(r.out).object()[u"session_id"_s].toString();
+        r = runCli({u"show"_s, session, u"--json"_s}, env);
+        const QJsonArray shown = QJsonDocument::fromJson(r.out).object()[u"messages"_s].toArray();
+        const QJsonArray files = shown.first()[u"attachments"_s].toArray();
+        QCOMPARE(files.size(), 3);
+        QCOMPARE(files.at(0)[u"name"_s].toString(), u"notes.md"_s);
+        QCOMPARE(files.at(1)[u"kind"_s].toString(), u"image"_s);
+        QCOMPARE(files.at(1)[u"width"_s].toInt(), 120);
+        QCOMPARE(files.at(0)[u"sha256"_s], files.at(2)[u"sha256"_s]);
+        const auto store = Store::open(dir.filePath(u"data"_s));
+        QVERIFY(store);
+        QCOMPARE(store.value()->attachments().contentCount().value(), 2);
     }
 
     void keyInTheKeychainNamesBothWaysOut()

@@ -4,6 +4,10 @@
 
 #include "attachmentintake.h"
 
+#include "core/domain/ids.h"
+#include "storage/attachmentrepository.h"
+#include "storage/store.h"
+
 #include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
@@ -217,6 +221,31 @@ Result<PreparedAttachment> AttachmentIntake::prepare(const QString &path, const 
         return prepareText(info, mime, limits);
     return refused(tr("“%1” is %2 (%3): only images, PDFs and text files can be attached.")
                        .arg(info.fileName(), mime.comment(), mime.name()));
+}
+
+Status storeAttachments(Store &store, const QList<PreparedAttachment> &prepared, Message *message)
+{
+    for (const PreparedAttachment &p : prepared) {
+        Attachment a = p.attachment;
+        const auto fromFile = [&]() -> Result<QString> {
+            QFile file(p.sourcePath);
+            if (!file.open(QIODevice::ReadOnly))
+                return StorageError {
+                    StorageError::Kind::Io,
+                    AttachmentIntake::tr("“%1” cannot be read any more: %2").arg(a.name, file.errorString())};
+            return store.attachments().storeContent(&file, a.size);
+        };
+        const Result<QString> hash = p.encoded.isEmpty() ? fromFile() : store.attachments().storeContent(p.encoded);
+        if (!hash)
+            return hash.error();
+        a.id = Ids::create();
+        a.messageId = message->id;
+        a.ordinal = int(message->attachments.size());
+        a.sha256 = *hash;
+        a.createdAt = message->createdAt;
+        message->attachments.append(a);
+    }
+    return {};
 }
 
 } // namespace Skein

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/domain/attachment.h"
+#include "core/domain/message.h"
 #include "storage/result.h"
 
 #include <QByteArray>
@@ -52,5 +53,12 @@ public:
     // *binary set when it holds NUL bytes (not text at all).
     static QString decodeText(const QByteArray &bytes, bool *binary = nullptr);
 };
+
+class Store;
+
+// Stores the prepared files' content and sets them as the message's attachments (ids, order,
+// time); the message is then inserted by the caller, in the same transaction. A file that changed
+// since it was prepared (shorter now) fails, and nothing of it is kept.
+Status storeAttachments(Store &store, const QList<PreparedAttachment> &prepared, Message *message);
 
 } // namespace Skein

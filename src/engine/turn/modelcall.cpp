@@ -104,8 +104,9 @@ void ModelCall::start(Mode mode, const QString &id, const QString &text, const s
     const QString providerId = m_providerId;
     const QString model = m_model;
     const std::shared_ptr<const ContextSource> source = m_source;
+    const QList<PreparedAttachment> attachments = m_attachments;
 
-    auto job = [mode, id, text, parentId, providerId, model, source](Store &store) -> Result<Prepared> {
+    auto job = [mode, id, text, parentId, providerId, model, source, attachments](Store &store) -> Result<Prepared> {
         Prepared p;
         auto newReply = [&](const QString &above) {
             Message a = Message::create(p.session.id, above, Role::Assistant, QString());
@@ -135,6 +136,8 @@ void ModelCall::start(Mode mode, const QString &id, const QString &text, const s
                     return invalid(tr("The message to answer belongs to another conversation."));
             }
             p.user = Message::create(id, parent, Role::User, text);
+            if (Status s = storeAttachments(store, attachments, &p.user); !s)
+                return s.error();
             if (Status s = store.messages().insert(p.user); !s)
                 return s.error();
             p.assistant = newReply(p.user.id);

@@ -12,6 +12,7 @@
 #include "core/domain/session.h"
 #include "core/stream/assembledturn.h"
 #include "core/stream/streamdelta.h"
+#include "engine/attachments/attachmentintake.h"
 #include "llm/callerror.h"
 
 #include <QCoreApplication>
@@ -49,6 +50,9 @@ public:
 
     // Defaults to the context engine (ContextEngine). Set before starting.
     void setContextSource(std::shared_ptr<const ContextSource> source);
+    // Files the user message of send() carries: their content is stored and they are written with
+    // the message, in its job.
+    void setAttachments(const QList<PreparedAttachment> &attachments) { m_attachments = attachments; }
     // The model to ask (empty: the session's model) and the provider id stored on the reply.
     void setModel(const QString &model) { m_model = model; }
     void setProviderId(const QString &providerId) { m_providerId = providerId; }
@@ -118,6 +122,7 @@ private:
     QPointer<AsyncStore> m_store;
     QPointer<ProviderClient> m_client;
     std::shared_ptr<const ContextSource> m_source;
+    QList<PreparedAttachment> m_attachments;
     std::shared_ptr<const SourceInputs> m_inputs;
     std::optional<ContextSnapshot> m_snapshot; // of the request in flight
     Session m_session;

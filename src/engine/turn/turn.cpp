@@ -191,7 +191,7 @@ void Turn::resume(const QString &sessionId)
                 return s.error();
             return Resumable {*cp.value(), assistant.value(), session->activeLeafId};
         },
-        [this](Result<Resumable> r) {
+        [this](const Result<Resumable> &r) {
             if (!r) {
                 m_sessionId.clear();
                 finishRun(SessionState::Failed, r.error().message);
@@ -199,9 +199,9 @@ void Turn::resume(const QString &sessionId)
             }
             QSet<QString> done;
             QHash<QString, QString> requestIds;
-            for (const QJsonValue &v : r->checkpoint.completedCalls)
+            for (const auto &v : r->checkpoint.completedCalls)
                 done.insert(v.toObject().value(QStringLiteral("id")).toString());
-            for (const QJsonValue &v : r->checkpoint.pendingCalls)
+            for (const auto &v : r->checkpoint.pendingCalls)
                 requestIds.insert(v.toObject().value(QStringLiteral("id")).toString(),
                                   v.toObject().value(QStringLiteral("request_id")).toString());
             m_iteration = r->checkpoint.iteration;
@@ -209,7 +209,7 @@ void Turn::resume(const QString &sessionId)
             m_leafId = r->leaf;
             m_slots.clear();
             int index = 0;
-            for (const QJsonValue &v : r->assistant.toolCalls) {
+            for (const auto &v : r->assistant.toolCalls) {
                 const QJsonObject o = v.toObject();
                 Slot slot;
                 slot.call.index = index++;
@@ -280,6 +280,7 @@ void Turn::startModelCall()
     connect(m_turn, &ModelCall::userMessageCommitted, this, [this](const QString &id) {
         m_userMessageId = id;
         m_text.clear();
+        m_attachments.clear();
         Q_EMIT userMessageCommitted(id);
     });
     connect(m_turn, &ModelCall::assistantStarted, this, [this](const QString &id) {
@@ -290,9 +291,10 @@ void Turn::startModelCall()
     connect(m_turn, &ModelCall::deltasReceived, this, &Turn::deltasReceived);
     connect(m_turn, &ModelCall::messageStored, this, &Turn::messageStored);
     connect(m_turn, &ModelCall::finished, this, &Turn::onTurnFinished);
-    if (m_iteration == 1 && m_start == Start::Send && !m_text.isNull())
+    if (m_iteration == 1 && m_start == Start::Send && !m_text.isNull()) {
+        m_turn->setAttachments(m_attachments);
         m_turn->send(m_sessionId, m_text, m_parentId);
-    else if (m_iteration == 1 && m_start == Start::Retry)
+    } else if (m_iteration == 1 && m_start == Start::Retry)
         m_turn->retry(m_targetId);
     else if (m_iteration == 1 && m_start == Start::Continue)
         m_turn->continueReply(m_targetId);
@@ -384,7 +386,7 @@ void Turn::beginTools(const QList<ToolCall> &calls)
                 return s.error();
             return out;
         },
-        [this](Result<RenamedCalls> renamed) {
+        [this](const Result<RenamedCalls> &renamed) {
             if (!renamed) {
                 finishRun(SessionState::Failed, renamed.error().message);
                 return;

@@ -11,6 +11,7 @@
 #include "core/domain/runtimecheckpoint.h"
 #include "core/stream/assembledturn.h"
 #include "core/stream/streamdelta.h"
+#include "engine/attachments/attachmentintake.h"
 #include "engine/context/contextexclusions.h"
 #include "engine/tools/tool.h"
 #include "engine/turn/repeatguard.h"
@@ -75,6 +76,8 @@ public:
     void setModel(const QString &model) { m_model = model; }
     void setProviderId(const QString &providerId) { m_providerId = providerId; }
     void setFlushInterval(int milliseconds) { m_flushIntervalMs = milliseconds; }
+    // Files the user message of send() carries (AttachmentIntake), stored with it.
+    void setAttachments(const QList<PreparedAttachment> &attachments) { m_attachments = attachments; }
 
     // Commits the user message below parentId (the active leaf when not given; empty: a new root)
     // and runs the loop.
@@ -181,6 +184,7 @@ private:
     enum class Start { Send, Retry, Continue, Resume };
     Start m_start = Start::Send;
     QString m_text; // the user's message until it is committed
+    QList<PreparedAttachment> m_attachments; // its files, until then too
     std::optional<QString> m_parentId; // Send: where the user message goes
     QString m_targetId; // Retry / Continue: the reply
     SessionState m_state = SessionState::Idle;
