@@ -96,6 +96,9 @@ void defineProviders(QCommandLineParser &p)
     p.addOption({QStringLiteral("output-price"), Cli::tr("set-model: USD per million output tokens."), Cli::tr("usd")});
     p.addOption(
         {QStringLiteral("cached-price"), Cli::tr("set-model: USD per million cached input tokens."), Cli::tr("usd")});
+    p.addOption({QStringLiteral("vision"),
+                 Cli::tr("set-model: whether the model reads images (yes, no, or unknown: images are sent)."),
+                 Cli::tr("yes|no|unknown")});
 }
 
 void defineSend(QCommandLineParser &p)
@@ -148,7 +151,7 @@ const QList<Cli::Command> &Cli::commands()
          "[--api-key-env VAR] | remove NAME | enable NAME | disable NAME | set-key NAME (--api-key-env VAR | --none) | "
          "models NAME "
          "[--api-key-env VAR] | set-model NAME MODEL [--context-window N] "
-         "[--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]",
+         "[--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD] [--vision yes|no|unknown]",
          &Cli::cmdProviders, defineProviders},
         {"send",
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--api-key-env VAR] [--model M] "

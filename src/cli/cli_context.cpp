@@ -127,6 +127,8 @@ int Cli::cmdContext(QCommandLineParser &parser)
     section(tr("summaries"), u"summaries"_s, u"  (%1)"_s.arg(c.summaries.size()));
     section(tr("tools"), u"tools"_s);
     section(tr("history"), u"history"_s);
+    if (sections.contains(u"attachments"_s))
+        section(tr("attachments"), u"attachments"_s);
     section(tr("current"), u"current"_s);
     section(tr("runtime block"), u"runtime"_s);
     section(tr("output reserve"), u"output_reserve"_s);

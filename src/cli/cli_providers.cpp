@@ -36,6 +36,8 @@ QJsonObject modelJson(const ModelInfo &m)
     o.insert(QStringLiteral("input_price_per_mtok"), m.inputPricePerMTok);
     o.insert(QStringLiteral("output_price_per_mtok"), m.outputPricePerMTok);
     o.insert(QStringLiteral("cached_input_price_per_mtok"), m.cachedInputPricePerMTok);
+    o.insert(QStringLiteral("vision"),
+             m.vision == ModelVision::Unknown ? QStringLiteral("unknown") : modelVisionName(m.vision));
     return o;
 }
 
@@ -78,10 +80,23 @@ QString usageText(const ProviderConfig &p)
     return p.enabled ? Cli::tr("enabled") : Cli::tr("disabled");
 }
 
+QString visionText(ModelVision vision)
+{
+    switch (vision) {
+    case ModelVision::Yes:
+        return Cli::tr("yes");
+    case ModelVision::No:
+        return Cli::tr("no");
+    case ModelVision::Unknown:
+        break;
+    }
+    return Cli::tr("unknown");
+}
+
 void printModel(QTextStream &out, const ModelInfo &m)
 {
     out << m.id << '\t' << m.contextWindow << '\t' << m.maxOutputTokens << '\t' << m.inputPricePerMTok << '\t'
-        << m.outputPricePerMTok << '\t' << m.cachedInputPricePerMTok << Qt::endl;
+        << m.outputPricePerMTok << '\t' << m.cachedInputPricePerMTok << '\t' << visionText(m.vision) << Qt::endl;
 }
 
 } // namespace
@@ -342,7 +357,7 @@ int Cli::cmdProviders(QCommandLineParser &parser)
             m_out << QJsonDocument(array).toJson(QJsonDocument::Compact) << Qt::endl;
             return 0;
         }
-        m_out << tr("model\tcontext\tmax output\tinput $/M\toutput $/M\tcached $/M") << Qt::endl;
+        m_out << tr("model\tcontext\tmax output\tinput $/M\toutput $/M\tcached $/M\tvision") << Qt::endl;
         for (const ModelInfo &m : std::as_const(config.models))
             printModel(m_out, m);
         return 0;
@@ -350,7 +365,7 @@ int Cli::cmdProviders(QCommandLineParser &parser)
     if (action == QLatin1String("set-model")) {
         if (args.size() != 3)
             return usage(tr("usage: providers set-model NAME MODEL [--context-window N] [--max-output N] "
-                            "[--input-price USD] [--output-price USD] [--cached-price USD]"));
+                            "[--input-price USD] [--output-price USD] [--cached-price USD] [--vision yes|no|unknown]"));
         ProviderConfig config;
         if (!findProvider(args.at(1), &config))
             return 1;
@@ -378,6 +393,12 @@ int Cli::cmdProviders(QCommandLineParser &parser)
             || !number("input-price", &it->inputPricePerMTok) || !number("output-price", &it->outputPricePerMTok)
             || !number("cached-price", &it->cachedInputPricePerMTok))
             return 2;
+        if (parser.isSet(QStringLiteral("vision"))) {
+            const QString v = parser.value(QStringLiteral("vision"));
+            if (v != u"yes" && v != u"no" && v != u"unknown")
+                return usage(tr("--vision takes yes, no or unknown"));
+            it->vision = modelVisionFromString(v);
+        }
         it->contextWindow = qint64(window);
         it->maxOutputTokens = qint64(output);
         config.updatedAt = Ids::nowMs();

@@ -9,6 +9,8 @@
 #include <QLocale>
 #include <QTimeZone>
 
+#include <algorithm>
+
 namespace Skein {
 
 using namespace Qt::StringLiterals;
@@ -64,8 +66,27 @@ CallError::Category categoryOf(const ProviderError &error)
 
 } // namespace
 
+bool CallError::refusesImages() const
+{
+    if (category != Category::Http && category != Category::Api)
+        return false;
+    const QString text = message.toLower();
+    if (!text.contains(u"image"))
+        return false;
+    static const QLatin1StringView refusals[] = {
+        "not supported"_L1, // llama.cpp: "image input is not supported - hint: ... mmproj"
+        "does not support"_L1, // Ollama, vLLM
+        "only supported by certain models"_L1, // OpenAI
+        "unsupported"_L1,
+        "missing data required for image input"_L1, // Ollama without the projector
+    };
+    return std::ranges::any_of(refusals, [&](QLatin1StringView r) { return text.contains(r); });
+}
+
 bool CallError::isRetryable() const
 {
+    if (refusesImages())
+        return false; // the same request gets the same answer
     if (shouldRetry)
         return *shouldRetry && category != Category::Cancelled;
     switch (category) {
@@ -87,6 +108,11 @@ bool CallError::isRetryable() const
 QString CallError::displayText() const
 {
     QString headline;
+    if (refusesImages())
+        return tr("The model does not accept images. Send without them, or mark the model as one without vision "
+                  "(Settings → Providers, or skein-cli providers set-model … --vision no): it then reads their "
+                  "names and sizes instead")
+            + u": "_s + message;
     switch (category) {
     case Category::None:
         return {};
@@ -109,9 +135,11 @@ QString CallError::displayText() const
         headline = tr("The account's quota or credit is used up");
         break;
     case Category::ContextTooLong:
-        headline = contextLimit() ? tr("The conversation does not fit the model's context window of %1 tokens")
-                                        .arg(QLocale().toString(*contextLimit()))
-                                  : tr("The conversation does not fit the model's context window");
+        if (const std::optional<qint64> limit = contextLimit())
+            headline = tr("The conversation does not fit the model's context window of %1 tokens")
+                           .arg(QLocale().toString(*limit));
+        else
+            headline = tr("The conversation does not fit the model's context window");
         break;
     case Category::Overloaded:
         headline = tr("The provider is overloaded; try again later");

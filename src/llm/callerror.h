@@ -60,6 +60,9 @@ public:
     QString requestedServer; // WebPage: the configured host, when a redirect led elsewhere; Redirect: who redirected
 
     bool isError() const { return category != Category::None; }
+    // The server refused the request's images (the model has no vision, or the server lacks the
+    // part that reads them): said in plain words, never retried.
+    bool refusesImages() const;
     // Whether an automatic retry may help (before any content arrived).
     bool isRetryable() const;
     // Plain words for the user: what happened, then the provider's message.

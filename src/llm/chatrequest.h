@@ -8,6 +8,7 @@
 
 #include "core/stream/assembledturn.h"
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -19,6 +20,22 @@ namespace Skein {
 // The three wire dialects Skein speaks. Every OpenAI-compatible server (DeepSeek, vLLM,
 // llama.cpp, LM Studio, Ollama /v1, ...) is OpenAiCompatible.
 enum class ProviderKind { OpenAiCompatible, Anthropic, OllamaNative };
+
+// An image that goes with a user message (issue 16), encoded for the provider: scaled down to its
+// documented limits, PNG or JPEG, without metadata. data is empty when the request was built without
+// the store (a preview): such an image is not sent.
+struct ChatImage
+{
+    QString attachmentId;
+    QString sha256; // the stored content it is made from
+    QString mimeType; // image/png or image/jpeg
+    QByteArray data; // the encoded file; base64 on the wire
+    int width = 0; // as sent
+    int height = 0;
+    qint64 tokens = 0; // by the provider's formula (ImageCost)
+
+    friend bool operator==(const ChatImage &, const ChatImage &) = default;
+};
 
 struct ChatMessage
 {
@@ -36,6 +53,8 @@ struct ChatMessage
     // Assistant messages: the reply's thinking / redacted_thinking blocks with their signatures and
     // places, which Anthropic needs back unchanged and in order in a tool loop.
     QList<ReasoningBlock> reasoningBlocks;
+    // User messages: images for a model that reads them, after the text (its attachment lines name them).
+    QList<ChatImage> images;
 
     static ChatMessage user(const QString &text);
     static ChatMessage assistant(const QString &text, QList<ToolCall> calls = {});

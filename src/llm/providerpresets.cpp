@@ -4,6 +4,8 @@
 
 #include "llm/providerpresets.h"
 
+#include <QStringList>
+
 namespace Skein {
 
 using namespace Qt::StringLiterals;
@@ -129,6 +131,36 @@ QList<ProviderPreset> buildPresets()
         {u"lmstudio"_s, u"LM Studio"_s, K::OpenAiCompatible, u"http://localhost:1234/v1"_s, A::None, true, false, {}});
     presets.append(
         {u"vllm"_s, u"vLLM"_s, K::OpenAiCompatible, u"http://localhost:8000/v1"_s, A::Bearer, true, true, {}});
+    // Whether the models read images, from their providers' model pages (issue 16); the rest stay
+    // unknown, which sends an attached image and lets the server say no.
+    static const QStringList sees {u"gpt-4.1"_s,
+                                   u"gpt-4.1-mini"_s,
+                                   u"gpt-4o"_s,
+                                   u"gpt-4o-mini"_s,
+                                   u"o4-mini"_s,
+                                   u"claude-sonnet-4-5"_s,
+                                   u"claude-opus-4-1"_s,
+                                   u"claude-haiku-4-5"_s,
+                                   u"openai/gpt-4o-mini"_s,
+                                   u"anthropic/claude-sonnet-4.5"_s,
+                                   u"grok-4"_s};
+    static const QStringList blind {u"deepseek-chat"_s,
+                                    u"deepseek-reasoner"_s,
+                                    u"deepseek/deepseek-chat"_s,
+                                    u"qwen-plus"_s,
+                                    u"qwen-max"_s,
+                                    u"qwen-turbo"_s,
+                                    u"kimi-k2-0905-preview"_s,
+                                    u"moonshot-v1-128k"_s,
+                                    u"llama-3.3-70b-versatile"_s,
+                                    u"llama-3.1-8b-instant"_s,
+                                    u"codestral-latest"_s,
+                                    u"grok-3-mini"_s};
+    for (ProviderPreset &preset : presets)
+        for (ModelInfo &info : preset.models)
+            info.vision = sees.contains(info.id) ? ModelVision::Yes
+                : blind.contains(info.id)        ? ModelVision::No
+                                                 : ModelVision::Unknown;
     return presets;
 }
 

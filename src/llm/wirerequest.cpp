@@ -100,6 +100,57 @@ QString argumentsText(const ToolCall &call)
     return ToolArguments::legal(call.argumentsJson);
 }
 
+QString dataUrl(const ChatImage &image)
+{
+    return u"data:"_s + image.mimeType + u";base64,"_s + QString::fromLatin1(image.data.toBase64());
+}
+
+// A user message: plain text, or with images, text then image_url parts (data URLs).
+QJsonValue openAiUserContent(const ChatMessage &message)
+{
+    if (message.images.isEmpty())
+        return message.content;
+    QJsonArray parts;
+    if (!message.content.isEmpty())
+        parts.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
+    for (const ChatImage &image : message.images)
+        if (!image.data.isEmpty())
+            parts.append(
+                QJsonObject {{u"type"_s, u"image_url"_s}, {u"image_url"_s, QJsonObject {{u"url"_s, dataUrl(image)}}}});
+    return parts;
+}
+
+// Anthropic: image blocks (base64) before the text, as its documentation advises.
+QJsonArray anthropicUserBlocks(const ChatMessage &message)
+{
+    QJsonArray blocks;
+    for (const ChatImage &image : message.images) {
+        if (image.data.isEmpty())
+            continue;
+        blocks.append(QJsonObject {{u"type"_s, u"image"_s},
+                                   {u"source"_s,
+                                    QJsonObject {{u"type"_s, u"base64"_s},
+                                                 {u"media_type"_s, image.mimeType},
+                                                 {u"data"_s, QString::fromLatin1(image.data.toBase64())}}}});
+    }
+    if (!message.content.isEmpty() || blocks.isEmpty())
+        blocks.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
+    return blocks;
+}
+
+// Ollama: the text, and the images as plain base64 strings beside it.
+QJsonObject ollamaUserMessage(const ChatMessage &message)
+{
+    QJsonObject out {{u"role"_s, u"user"_s}, {u"content"_s, message.content}};
+    QJsonArray images;
+    for (const ChatImage &image : message.images)
+        if (!image.data.isEmpty())
+            images.append(QString::fromLatin1(image.data.toBase64()));
+    if (!images.isEmpty())
+        out.insert(u"images"_s, images);
+    return out;
+}
+
 } // namespace
 
 QString continueInstruction()
@@ -122,7 +173,7 @@ QJsonObject openAiBody(const ChatRequest &request)
     for (const ChatMessage &message : withContinueInstruction(request)) {
         switch (message.role) {
         case Role::User:
-            messages.append(QJsonObject {{u"role"_s, u"user"_s}, {u"content"_s, message.content}});
+            messages.append(QJsonObject {{u"role"_s, u"user"_s}, {u"content"_s, openAiUserContent(message)}});
             break;
         case Role::Assistant: {
             QJsonObject out {{u"role"_s, u"assistant"_s}};
@@ -214,11 +265,14 @@ QJsonObject anthropicBody(const ChatRequest &request)
         case Role::User:
             if (!pendingResults.isEmpty()) {
                 // Text after tool results joins their user message: roles must alternate.
-                pendingResults.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
+                for (const QJsonValue block : anthropicUserBlocks(message))
+                    pendingResults.append(block);
                 flushResults();
                 break;
             }
-            messages.append(QJsonObject {{u"role"_s, u"user"_s}, {u"content"_s, message.content}});
+            messages.append(QJsonObject {
+                {u"role"_s, u"user"_s},
+                {u"content"_s, message.images.isEmpty() ? QJsonValue(message.content) : anthropicUserBlocks(message)}});
             break;
         case Role::Assistant: {
             flushResults();
@@ -267,7 +321,7 @@ QJsonObject ollamaBody(const ChatRequest &request)
     for (const ChatMessage &message : withContinueInstruction(request)) {
         switch (message.role) {
         case Role::User:
-            messages.append(QJsonObject {{u"role"_s, u"user"_s}, {u"content"_s, message.content}});
+            messages.append(ollamaUserMessage(message));
             break;
         case Role::Assistant: {
             QJsonObject out {{u"role"_s, u"assistant"_s}, {u"content"_s, message.content}};

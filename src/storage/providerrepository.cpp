@@ -28,12 +28,15 @@ QString modelsJson(const QList<ModelInfo> &models)
 {
     QJsonArray array;
     for (const ModelInfo &m : models) {
-        array.append(QJsonObject {{QStringLiteral("id"), m.id},
-                                  {QStringLiteral("context_window"), m.contextWindow},
-                                  {QStringLiteral("max_output_tokens"), m.maxOutputTokens},
-                                  {QStringLiteral("input_price"), m.inputPricePerMTok},
-                                  {QStringLiteral("output_price"), m.outputPricePerMTok},
-                                  {QStringLiteral("cached_input_price"), m.cachedInputPricePerMTok}});
+        QJsonObject o {{QStringLiteral("id"), m.id},
+                       {QStringLiteral("context_window"), m.contextWindow},
+                       {QStringLiteral("max_output_tokens"), m.maxOutputTokens},
+                       {QStringLiteral("input_price"), m.inputPricePerMTok},
+                       {QStringLiteral("output_price"), m.outputPricePerMTok},
+                       {QStringLiteral("cached_input_price"), m.cachedInputPricePerMTok}};
+        if (m.vision != ModelVision::Unknown)
+            o.insert(QStringLiteral("vision"), modelVisionName(m.vision));
+        array.append(o);
     }
     return SqlValues::json(array);
 }
@@ -48,7 +51,8 @@ QList<ModelInfo> modelsFrom(const QVariant &value)
                     o.value(QStringLiteral("max_output_tokens")).toInteger(),
                     o.value(QStringLiteral("input_price")).toDouble(),
                     o.value(QStringLiteral("output_price")).toDouble(),
-                    o.value(QStringLiteral("cached_input_price")).toDouble()});
+                    o.value(QStringLiteral("cached_input_price")).toDouble(),
+                    modelVisionFromString(o.value(QStringLiteral("vision")).toString())});
     }
     return out;
 }

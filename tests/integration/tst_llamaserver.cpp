@@ -15,8 +15,10 @@
 #include "llm/wirerequest.h"
 #include "testsupport.h"
 
+#include <QBuffer>
 #include <QElapsedTimer>
 #include <QHostAddress>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -253,6 +255,37 @@ private Q_SLOTS:
         QCOMPARE(reply.error.contextLimit(), std::optional<qint64>(m_server->slotContext()));
         QCOMPARE(m_server->failedExchanges().size(), 1);
         QVERIFY(m_server->failedExchanges()[0].responseBody.contains("exceed_context_size_error"));
+    }
+
+    // Issue 16: a server without the part that reads images (llama.cpp without --mmproj) refuses a
+    // request with one. The user reads what to do; the same request is not retried.
+    void imagesRefusedInPlainWords()
+    {
+        QImage pixels(64, 32, QImage::Format_RGB32);
+        pixels.fill(Qt::darkCyan);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(pixels.save(&buffer, "PNG"));
+        ChatImage image;
+        image.mimeType = u"image/png"_s;
+        image.data = buffer.data();
+        image.width = 64;
+        image.height = 32;
+        for (const ProviderKind kind : {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic}) {
+            m_server->clearExchanges();
+            client(kind);
+            ChatRequest look = request(0);
+            look.messages.first().images = {image};
+            const Reply reply = send(look);
+            QVERIFY2(reply.error.isError(), "llama-server read an image without a projector");
+            QVERIFY2(reply.error.refusesImages(), qPrintable(reply.error.displayText()));
+            QVERIFY2(reply.error.displayText().startsWith(u"The model does not accept images."_s),
+                     qPrintable(reply.error.displayText()));
+            QCOMPARE(reply.attempts, 1);
+            // The same server answers the same text without the image.
+            const Reply plain = send(request(0));
+            QVERIFY2(!plain.error.isError(), qPrintable(plain.error.displayText()));
+        }
     }
 
     void anthropicMessagesStream()

@@ -107,6 +107,8 @@ void ProviderCheck::mergeModels(QList<ModelInfo> &stored, const QList<ModelInfo>
             it->outputPricePerMTok = f.outputPricePerMTok;
         if (it->cachedInputPricePerMTok <= 0)
             it->cachedInputPricePerMTok = f.cachedInputPricePerMTok;
+        if (it->vision == ModelVision::Unknown)
+            it->vision = f.vision;
     }
 }
 

@@ -29,7 +29,7 @@ QString fenced(const QString &text)
 
 } // namespace
 
-QString Attachment::modelText() const
+QString Attachment::modelText(ImageDelivery images) const
 {
     // For the model: plain English, as the rest of what Skein itself writes into a request.
     QStringList facts {name.isEmpty() ? QStringLiteral("unnamed") : name};
@@ -46,8 +46,17 @@ QString Attachment::modelText() const
         return head + QStringLiteral(" — its content is not available]");
     if (!text.isEmpty())
         return head + QStringLiteral("]\n") + fenced(text);
-    if (kind == AttachmentKind::Image)
+    if (kind == AttachmentKind::Image) {
+        switch (images) {
+        case ImageDelivery::Sent:
+            return head + QStringLiteral("]");
+        case ImageDelivery::LeftOut:
+            return head + QStringLiteral(" — the image was left out of this request to save space]");
+        case ImageDelivery::Described:
+            break;
+        }
         return head + QStringLiteral(" — the image is not sent to this model]");
+    }
     if (kind == AttachmentKind::Pdf)
         return head + QStringLiteral(" — no text could be extracted from it]");
     return head + QStringLiteral("]");

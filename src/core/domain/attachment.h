@@ -12,6 +12,11 @@
 
 namespace Skein {
 
+// What a model gets of an image attachment in one request: its description only (the model does not
+// read images), the image itself after a line that names it, or a line saying it was left out to
+// save space (context governance).
+enum class ImageDelivery { Described, Sent, LeftOut };
+
 // A file that belongs to a message (issue 16): its description here, its bytes in a content-
 // addressed blob (SHA-256) shared by every attachment with the same content. An attachment an
 // import only names (another client's export keeps the name, type and size of an image but not its
@@ -36,7 +41,10 @@ struct Attachment
     // The attachment as text for a model: "[Attachment: notes.md, text/markdown, 1.2 kB]" and its
     // text in a fence; an image, a PDF without text or a file whose content is not here, named
     // with what is known of it and why it is not there.
-    QString modelText() const;
+    // images says what becomes of an image with content in this request.
+    QString modelText(ImageDelivery images = ImageDelivery::Described) const;
+    // An image whose content is here: it can be sent to a model that reads images.
+    bool isSendableImage() const { return kind == AttachmentKind::Image && hasContent(); }
     friend bool operator==(const Attachment &, const Attachment &) = default;
 };
 

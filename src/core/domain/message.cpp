@@ -6,14 +6,21 @@
 
 #include "core/domain/ids.h"
 
+#include <algorithm>
+
 namespace Skein {
 
-QString Message::modelText() const
+QString Message::modelText(ImageDelivery images) const
 {
     QString text = renderContent.isEmpty() ? content : renderContent;
     for (const Attachment &a : attachments)
-        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + a.modelText();
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + a.modelText(images);
     return text;
+}
+
+bool Message::hasSendableImages() const
+{
+    return std::ranges::any_of(attachments, &Attachment::isSendableImage);
 }
 
 Message Message::create(const QString &sessionId, const QString &parentId, Role role, const QString &content)

@@ -45,12 +45,14 @@ struct Message
     QString requestId; // the context snapshot of the request that produced it
     QList<Attachment> attachments; // in order; stored by MessageRepository::insert with the message
 
-    // A new message with a fresh id and created_at = now.
     // What a model reads of the message: renderContent when set, else content, then each
-    // attachment as Attachment::modelText() says (a provider that takes images sends those as
-    // images instead).
-    QString modelText() const;
+    // attachment as Attachment::modelText(images) says (the images themselves travel beside the
+    // text when sent).
+    QString modelText(ImageDelivery images = ImageDelivery::Described) const;
+    // One of its attachments is an image whose content is here.
+    bool hasSendableImages() const;
 
+    // A new message with a fresh id and created_at = now.
     static Message create(const QString &sessionId, const QString &parentId, Role role, const QString &content);
     friend bool operator==(const Message &, const Message &) = default;
 };

@@ -36,4 +36,26 @@ ApiKeyState apiKeyStateFromString(QStringView text)
     return ApiKeyState::Unknown;
 }
 
+QString modelVisionName(ModelVision vision)
+{
+    switch (vision) {
+    case ModelVision::Yes:
+        return QStringLiteral("yes");
+    case ModelVision::No:
+        return QStringLiteral("no");
+    case ModelVision::Unknown:
+        break;
+    }
+    return {};
+}
+
+ModelVision modelVisionFromString(QStringView text)
+{
+    if (text == u"yes")
+        return ModelVision::Yes;
+    if (text == u"no")
+        return ModelVision::No;
+    return ModelVision::Unknown;
+}
+
 } // namespace Skein

@@ -11,6 +11,13 @@
 
 namespace Skein {
 
+// Whether a model reads images (issue 16). Unknown: nobody said; an attached image is sent, and a
+// server that refuses it says so in plain words (the user can then set No).
+enum class ModelVision { Unknown, Yes, No };
+// Stored as "yes" / "no"; Unknown has no name (an empty string) and reads back from anything else.
+QString modelVisionName(ModelVision vision);
+ModelVision modelVisionFromString(QStringView text);
+
 struct ModelInfo
 {
     QString id;
@@ -19,6 +26,10 @@ struct ModelInfo
     double inputPricePerMTok = 0.0; // USD per million tokens
     double outputPricePerMTok = 0.0;
     double cachedInputPricePerMTok = 0.0;
+    ModelVision vision = ModelVision::Unknown;
+
+    // Images are sent to it (Unknown counts as yes).
+    bool readsImages() const { return vision != ModelVision::No; }
 
     friend bool operator==(const ModelInfo &, const ModelInfo &) = default;
 };

@@ -7,7 +7,9 @@
 #include "core/appinfo.h"
 #include "core/domain/ids.h"
 #include "engine/context/historyselection.h"
+#include "llm/imagecost.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QLocale>
 #include <QTimeZone>
@@ -205,6 +207,23 @@ QList<Message> withoutExcluded(const QList<Message> &path, const ContextExclusio
     return out;
 }
 
+namespace {
+
+// What a message's attachments add to it as sent: their lines (and texts), and the images.
+qint64 attachmentTokens(const TokenEstimator &estimator, const Message &m, const ImagePolicy &images)
+{
+    const ImageDelivery delivery = images.deliveryFor(m);
+    qint64 t = 0;
+    for (const Attachment &a : m.attachments) {
+        t += estimator.estimateText(a.modelText(delivery));
+        if (delivery == ImageDelivery::Sent && a.isSendableImage())
+            t += ImageCost::tokens(images.kind, QSize(a.width, a.height));
+    }
+    return t;
+}
+
+} // namespace
+
 AssembledContext assemble(const Session &session, const ContextInputs &inputs)
 {
     AssembledContext out;
@@ -286,7 +305,9 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     // Current turn, runtime block, then what is left for history.
     const QString runtime = runtimeBlock(inputs.now, inputs.locale, tools);
     const qint64 runtimeTokens = corrected(estimator.estimateText(runtime)) + 1;
-    HistoryLimits limits {settings.historyCount, 0, estimator, factor};
+    HistoryLimits limits {settings.historyCount, 0, estimator, factor, {}};
+    limits.images.send = inputs.window.info.readsImages();
+    limits.images.kind = inputs.providerKind;
     const HistorySelection probe = selectHistory(path, floor, limits);
     const QString system = systemPrompt(persona, memories, summaries);
     const qint64 systemTokens = corrected(estimator.estimateText(system)) + (system.isEmpty() ? 0 : 4);
@@ -297,7 +318,7 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     const qint64 historyAvailable
         = std::max<qint64>(0, budget.input - systemTokens - toolTokens - currentTokens - priming - margin);
     limits.tokenBudget = historyAvailable;
-    const HistorySelection selection = selectHistory(path, floor, limits);
+    const HistorySelection selection = selectHistoryLeavingOutImages(path, floor, limits);
 
     // The request copy.
     ChatRequest &request = out.request;
@@ -305,7 +326,7 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     request.tools = tools;
     request.maxTokens = int(std::min<qint64>(budget.outputReserve, std::numeric_limits<int>::max()));
     QList<QStringList> sources;
-    request.messages = toChatMessages(path.mid(selection.begin), nullptr, &sources);
+    request.messages = toChatMessages(path.mid(selection.begin), nullptr, &sources, limits.images);
     request.systemPrompt = system;
     for (qsizetype i = request.messages.size() - 1; i >= 0; --i) {
         if (request.messages.at(i).role == ChatMessage::Role::User) {
@@ -348,6 +369,30 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         if (i >= lastUser)
             currentRaw += t;
     }
+    // Attachments: their share of history and current, and the images left out.
+    QHash<QString, const Message *> byId;
+    for (const Message &m : path)
+        byId.insert(m.id, &m);
+    qint64 attachmentsRaw = 0;
+    qint64 currentAttachmentsRaw = 0;
+    for (qsizetype i = 0; i < sources.size(); ++i) {
+        for (const QString &id : sources.at(i)) {
+            const Message *m = byId.value(id);
+            if (!m || m->attachments.isEmpty())
+                continue;
+            const qint64 t = attachmentTokens(estimator, *m, limits.images);
+            attachmentsRaw += t;
+            if (i >= lastUser)
+                currentAttachmentsRaw += t;
+            if (limits.images.deliveryFor(*m) != ImageDelivery::LeftOut)
+                continue;
+            for (const Attachment &a : m->attachments)
+                if (a.isSendableImage())
+                    out.imagesLeftOut.append(
+                        {m->id, a.id, a.name, ImageCost::tokens(limits.images.kind, QSize(a.width, a.height))});
+        }
+    }
+    out.attachmentTokens = corrected(attachmentsRaw);
     const qint64 systemRaw = system.isEmpty() ? 0 : estimator.estimateText(system) + 4;
     const qint64 toolsRaw = estimator.estimateTools(schemas(tools));
     out.rawEstimate = systemRaw + toolsRaw + messageRaw + priming;
@@ -369,8 +414,9 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         {u"memories"_s, memoryTokens},
         {u"summaries"_s, summaryTokens},
         {u"tools"_s, corrected(toolsRaw)},
-        {u"history"_s, corrected(messageRaw - currentRaw)},
-        {u"current"_s, corrected(currentRaw)},
+        {u"history"_s,
+         corrected(std::max<qint64>(0, messageRaw - currentRaw - (attachmentsRaw - currentAttachmentsRaw)))},
+        {u"current"_s, corrected(std::max<qint64>(0, currentRaw - currentAttachmentsRaw))},
         {u"runtime"_s, runtimeTokens},
         {u"output_reserve"_s, budget.outputReserve},
         {u"window"_s, budget.window},
@@ -382,6 +428,17 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         snap.sectionTokens.insert(u"excluded_by_user"_s,
                                   QJsonObject {{u"messages"_s, QJsonArray::fromStringList(out.userExcludedIds)},
                                                {u"memories"_s, QJsonArray::fromStringList(out.userExcludedMemoryIds)}});
+    if (out.attachmentTokens > 0)
+        snap.sectionTokens.insert(u"attachments"_s, out.attachmentTokens);
+    if (!out.imagesLeftOut.isEmpty()) {
+        QJsonArray leftOut;
+        for (const LeftOutImage &image : std::as_const(out.imagesLeftOut))
+            leftOut.append(QJsonObject {{u"message_id"_s, image.messageId},
+                                        {u"attachment_id"_s, image.attachmentId},
+                                        {u"name"_s, image.name},
+                                        {u"tokens"_s, image.tokens}});
+        snap.sectionTokens.insert(u"images_left_out"_s, leftOut);
+    }
     snap.cost = estimatedCost(inputs.window.info, snap.estimatedTokens, 0);
     snap.createdAt = Ids::nowMs();
     return out;

@@ -12,6 +12,7 @@
 #include "core/domain/session.h"
 #include "core/domain/summary.h"
 #include "core/tokens/tokencalibration.h"
+#include "engine/attachments/imageupload.h"
 #include "engine/context/contextexclusions.h"
 #include "engine/context/contextsettings.h"
 #include "engine/context/contextsource.h"
@@ -21,6 +22,7 @@
 #include "llm/chatrequest.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QStringList>
 
@@ -36,6 +38,7 @@ struct ContextInputs final : SourceInputs
 {
     QString model;
     QString providerId;
+    ProviderKind providerKind = ProviderKind::OpenAiCompatible; // whose image limits and formula
     ContextSettings settings;
     ModelWindow window;
     TokenCalibration calibration;
@@ -60,6 +63,20 @@ struct ContextInputs final : SourceInputs
     // Assembled already on the storage thread (ContextEngine::prepare), so the caller's
     // thread only sends it. Null: assemble when building.
     std::shared_ptr<const AssembledContext> prebuilt;
+    // The images of the prebuilt request, read and encoded on the storage thread: a request
+    // assembled again elsewhere (a retry with a smaller window) takes its images from here.
+    QHash<QString, EncodedImage> images;
+};
+
+// An image of the history left out of a request to save space (issue 16).
+struct LeftOutImage
+{
+    QString messageId;
+    QString attachmentId;
+    QString name;
+    qint64 tokens = 0; // what sending it would have cost
+
+    friend bool operator==(const LeftOutImage &, const LeftOutImage &) = default;
 };
 
 // One assembled request with its provenance (SPEC §4.8, §4.9).
@@ -78,6 +95,8 @@ struct AssembledContext
     QStringList userExcludedMemoryIds;
     qint64 olderNotRead = 0; // path messages before the tail (summarised or beyond the hard cap)
     GovernanceReport governance;
+    QList<LeftOutImage> imagesLeftOut; // oldest first
+    qint64 attachmentTokens = 0; // of the messages sent: their attachments' lines, texts and images
     bool toolsShortened = false;
     qint64 rawEstimate = 0; // before calibration
 };

@@ -53,8 +53,13 @@ std::shared_ptr<const SourceInputs> ContextEngine::prepare(Store &store, const S
         return nullptr; // the caller falls back to the whole path
     ContextInputs &inputs = *loaded.value();
     complete(inputs);
-    // Assembly reads and digests text: done here, off the caller's (GUI) thread.
-    inputs.prebuilt = std::make_shared<const AssembledContext>(ContextAssembler::assemble(session, inputs));
+    // Assembly reads and digests text, and the images are read and encoded: done here, off the
+    // caller's (GUI) thread.
+    AssembledContext assembled = ContextAssembler::assemble(session, inputs);
+    if (!ImageUpload::load(store, assembled.request, inputs.images))
+        return nullptr;
+    ImageUpload::apply(assembled.request, inputs.images);
+    inputs.prebuilt = std::make_shared<const AssembledContext>(std::move(assembled));
     return loaded.value();
 }
 
@@ -69,7 +74,8 @@ BuiltRequest ContextEngine::buildCall(const Session &session, const QList<Messag
     }
     if (context->prebuilt)
         return {context->prebuilt->request, context->prebuilt->snapshot};
-    const AssembledContext assembled = ContextAssembler::assemble(session, *context);
+    AssembledContext assembled = ContextAssembler::assemble(session, *context);
+    ImageUpload::apply(assembled.request, context->images);
     return {assembled.request, assembled.snapshot};
 }
 

@@ -5,6 +5,7 @@
 #include "engine/context/contextloader.h"
 
 #include "core/domain/ids.h"
+#include "engine/providers/providerkinds.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
@@ -31,9 +32,12 @@ constexpr int kWalkChunk = 1024;
 TokenCalibration readCalibration(Store &store)
 {
     const auto value = store.settings().get(calibrationKey());
-    if (!value || !value.value())
+    if (!value)
         return {};
-    return TokenCalibration::fromJson(QJsonDocument::fromJson(value.value()->toUtf8()).object());
+    const std::optional<QString> &text = value.value();
+    if (!text)
+        return {};
+    return TokenCalibration::fromJson(QJsonDocument::fromJson(text->toUtf8()).object());
 }
 
 } // namespace
@@ -81,9 +85,14 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
         if (Result<ProviderConfig> p = store.providers().get(in->providerId); p)
             provider = p.value();
     qint64 defaultWindow = 0;
-    if (auto v = store.settings().get(defaultWindowKey()); v && v.value())
-        defaultWindow = v.value()->toLongLong();
+    if (const auto v = store.settings().get(defaultWindowKey()); v) {
+        const std::optional<QString> &text = v.value();
+        if (text)
+            defaultWindow = text->toLongLong();
+    }
     in->window = ModelWindows::resolve(provider ? &*provider : nullptr, in->model, in->settings, defaultWindow);
+    if (provider)
+        in->providerKind = ProviderKinds::fromName(provider->kind).value_or(ProviderKind::OpenAiCompatible);
     in->calibration = readCalibration(store);
 
     // The tail of the path: never more than the hard cap.

@@ -4,8 +4,7 @@
 
 #include "contextsource.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
+#include "engine/context/historyselection.h"
 
 namespace Skein {
 
@@ -33,54 +32,18 @@ Status ContextSource::learn(Store &, const SourceInputs *, const ContextSnapshot
     return {};
 }
 
-namespace {
-
-QList<ToolCall> toolCallsOf(const Message &m)
-{
-    QList<ToolCall> calls;
-    int index = 0;
-    for (const auto &v : m.toolCalls) {
-        const QJsonObject o = v.toObject();
-        ToolCall call;
-        call.index = index++;
-        call.id = o.value(QStringLiteral("id")).toString();
-        call.name = o.value(QStringLiteral("name")).toString();
-        call.argumentsJson = o.value(QStringLiteral("arguments")).toString();
-        calls.append(call);
-    }
-    return calls;
-}
-
-} // namespace
-
 ChatRequest WholePathSource::build(const Session &session, const QList<Message> &path) const
 {
     ChatRequest request;
     request.model = session.model;
     request.systemPrompt = session.systemPrompt;
-    for (const Message &m : path) {
-        const QString text = m.modelText();
-        switch (m.role) {
-        case Role::System:
-            request.systemPrompt += (request.systemPrompt.isEmpty() ? QString() : QStringLiteral("\n\n")) + text;
-            break;
-        case Role::User:
-            request.messages.append(ChatMessage::user(text));
-            break;
-        case Role::Assistant: {
-            if (text.isEmpty() && m.toolCalls.isEmpty())
-                break;
-            ChatMessage a = ChatMessage::assistant(text, toolCallsOf(m));
-            a.reasoning = m.reasoning;
-            a.reasoningBlocks = m.reasoningBlocks;
-            request.messages.append(a);
-            break;
-        }
-        case Role::Tool:
-            request.messages.append(ChatMessage::toolResult(m.toolCallId, m.toolName, text));
-            break;
-        }
-    }
+    QList<Message> sent = path;
+    sent.removeIf(
+        [](const Message &m) { return m.role == Role::Assistant && m.modelText().isEmpty() && m.toolCalls.isEmpty(); });
+    QString systemRows;
+    request.messages = toChatMessages(sent, &systemRows, nullptr);
+    if (!systemRows.isEmpty())
+        request.systemPrompt += (request.systemPrompt.isEmpty() ? QString() : QStringLiteral("\n\n")) + systemRows;
     return request;
 }
 

@@ -61,7 +61,7 @@ qint64 corrected(qint64 tokens, double factor)
     return qint64(std::ceil(double(tokens) * factor));
 }
 
-QList<Item> legalize(QList<Item> in, GovernanceReport &report, bool continuing)
+QList<Item> legalize(const QList<Item> &in, GovernanceReport &report, bool continuing)
 {
     QList<Item> out;
     // Nothing before the first user message can be sent (Anthropic requires a user turn first;
@@ -152,6 +152,7 @@ QList<Item> legalize(QList<Item> in, GovernanceReport &report, bool continuing)
         if (!out.isEmpty() && out.constLast().message.role == ChatMessage::Role::User) {
             Item &previous = out.last();
             previous.message.content += u"\n\n"_s + m.content;
+            previous.message.images += m.images;
             previous.sources += item.sources;
             continue;
         }
@@ -194,7 +195,10 @@ qint64 messageTokens(const TokenEstimator &estimator, const ChatMessage &m)
         calls = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
     }
     static const QString roles[] = {u"user"_s, u"assistant"_s, u"tool"_s};
-    return estimator.estimateMessage(roles[int(m.role)], m.content, calls, m.toolName);
+    qint64 images = 0;
+    for (const ChatImage &image : m.images)
+        images += image.tokens;
+    return estimator.estimateMessage(roles[int(m.role)], m.content, calls, m.toolName) + images;
 }
 
 GovernanceReport makeLegal(ChatRequest &request, QList<QStringList> *sources)

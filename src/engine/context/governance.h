@@ -55,7 +55,7 @@ GovernanceReport makeLegal(ChatRequest &request, QList<QStringList> *sources = n
 // The text of the synthetic result for a call that never got one.
 QString interruptedResultText();
 
-// Tokens of one message as the estimator sees it (role framing, content, tool calls).
+// Tokens of one message as the estimator sees it (role framing, content, tool calls), and its images'.
 qint64 messageTokens(const TokenEstimator &estimator, const ChatMessage &message);
 
 } // namespace Skein

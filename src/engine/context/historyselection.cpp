@@ -5,6 +5,7 @@
 #include "engine/context/historyselection.h"
 
 #include "engine/context/governance.h"
+#include "llm/imagecost.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -34,18 +35,26 @@ QList<ToolCall> toolCallsOf(const Message &m)
     return calls;
 }
 
-ChatMessage toChat(const Message &m)
+} // namespace
+
+ImageDelivery ImagePolicy::deliveryFor(const Message &message) const
 {
-    const QString text = m.modelText();
+    if (!send || message.role != Role::User)
+        return ImageDelivery::Described;
+    return leftOut.contains(message.id) ? ImageDelivery::LeftOut : ImageDelivery::Sent;
+}
+
+ChatMessage toChatMessage(const Message &m, const ImagePolicy &images)
+{
     switch (m.role) {
     case Role::Assistant: {
-        ChatMessage a = ChatMessage::assistant(text, toolCallsOf(m));
+        ChatMessage a = ChatMessage::assistant(m.modelText(), toolCallsOf(m));
         a.reasoning = m.reasoning;
         a.reasoningBlocks = m.reasoningBlocks;
         return a;
     }
     case Role::Tool: {
-        ChatMessage t = ChatMessage::toolResult(m.toolCallId, m.toolName, text);
+        ChatMessage t = ChatMessage::toolResult(m.toolCallId, m.toolName, m.modelText());
         // The agent loop stores a failed call's result with error set (Anthropic: is_error).
         t.isError = m.status == MessageStatus::Failed || !m.error.isEmpty();
         return t;
@@ -54,17 +63,36 @@ ChatMessage toChat(const Message &m)
     case Role::System:
         break;
     }
-    return ChatMessage::user(text);
+    const ImageDelivery delivery = images.deliveryFor(m);
+    ChatMessage user = ChatMessage::user(m.modelText(delivery));
+    if (delivery != ImageDelivery::Sent)
+        return user;
+    for (const Attachment &a : m.attachments) {
+        if (!a.isSendableImage())
+            continue;
+        ChatImage image;
+        image.attachmentId = a.id;
+        image.sha256 = a.sha256;
+        image.mimeType = a.mimeType == u"image/jpeg"_s ? a.mimeType : u"image/png"_s;
+        const QSize sent = ImageCost::sentSize(images.kind, QSize(a.width, a.height));
+        image.width = sent.width();
+        image.height = sent.height();
+        image.tokens = ImageCost::tokens(images.kind, QSize(a.width, a.height));
+        user.images.append(image);
+    }
+    return user;
 }
 
-} // namespace
-
-qint64 storedMessageTokens(const TokenEstimator &estimator, const Message &message)
+qint64 storedMessageTokens(const TokenEstimator &estimator, const Message &message, const ImagePolicy &images)
 {
-    return messageTokens(estimator, toChat(message));
+    return messageTokens(estimator, toChatMessage(message, images));
 }
 
-HistorySelection selectHistory(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits)
+namespace {
+
+// selectHistory on the tokens of each message of path.
+HistorySelection select(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits,
+                        const QList<qint64> &tokens)
 {
     HistorySelection s;
     const qsizetype n = path.size();
@@ -79,25 +107,24 @@ HistorySelection selectHistory(const QList<Message> &path, qsizetype floor, cons
     if (current == n) // no user message at all: everything is the current turn
         current = 0;
     current = std::max(current, floor);
-    auto tokens = [&](qsizetype i) {
-        return qint64(std::ceil(double(storedMessageTokens(limits.estimator, path.at(i))) * limits.factor));
-    };
     for (qsizetype i = current; i < n; ++i)
-        s.currentTokens += tokens(i);
+        s.currentTokens += tokens.at(i);
     s.currentBegin = current;
     const qsizetype countLeft = std::max<qsizetype>(0, limits.countCap - (n - current));
     qsizetype begin = current;
     qint64 used = 0;
     while (begin > floor && current - begin < countLeft) {
-        const qint64 t = tokens(begin - 1);
-        if (used + t > limits.tokenBudget)
+        const qint64 t = tokens.at(begin - 1);
+        if (used + t > limits.tokenBudget) {
+            s.cutByTokens = true;
             break;
+        }
         used += t;
         --begin;
     }
     // Forward to a user-turn boundary.
     while (begin < current && path.at(begin).role != Role::User) {
-        used -= tokens(begin);
+        used -= tokens.at(begin);
         ++begin;
     }
     s.begin = begin;
@@ -105,7 +132,47 @@ HistorySelection selectHistory(const QList<Message> &path, qsizetype floor, cons
     return s;
 }
 
-QList<ChatMessage> toChatMessages(const QList<Message> &messages, QString *systemExtra, QList<QStringList> *sources)
+qint64 correctedTokens(const HistoryLimits &limits, const Message &m)
+{
+    return qint64(std::ceil(double(storedMessageTokens(limits.estimator, m, limits.images)) * limits.factor));
+}
+
+QList<qint64> tokensOf(const QList<Message> &path, const HistoryLimits &limits)
+{
+    QList<qint64> tokens;
+    tokens.reserve(path.size());
+    for (const Message &m : path)
+        tokens.append(correctedTokens(limits, m));
+    return tokens;
+}
+
+} // namespace
+
+HistorySelection selectHistory(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits)
+{
+    return select(path, floor, limits, tokensOf(path, limits));
+}
+
+HistorySelection selectHistoryLeavingOutImages(const QList<Message> &path, qsizetype floor, HistoryLimits &limits)
+{
+    QList<qint64> tokens = tokensOf(path, limits);
+    HistorySelection s = select(path, floor, limits, tokens);
+    if (!limits.images.send)
+        return s;
+    floor = std::clamp<qsizetype>(floor, 0, path.size());
+    for (qsizetype i = floor; i < s.currentBegin && s.cutByTokens; ++i) {
+        const Message &m = path.at(i);
+        if (m.role != Role::User || !m.hasSendableImages() || limits.images.leftOut.contains(m.id))
+            continue;
+        limits.images.leftOut.insert(m.id);
+        tokens[i] = correctedTokens(limits, m);
+        s = select(path, floor, limits, tokens);
+    }
+    return s;
+}
+
+QList<ChatMessage> toChatMessages(const QList<Message> &messages, QString *systemExtra, QList<QStringList> *sources,
+                                  const ImagePolicy &images)
 {
     QList<ChatMessage> out;
     out.reserve(messages.size());
@@ -115,7 +182,7 @@ QList<ChatMessage> toChatMessages(const QList<Message> &messages, QString *syste
                 *systemExtra += (systemExtra->isEmpty() ? QString() : u"\n\n"_s) + m.modelText();
             continue;
         }
-        out.append(toChat(m));
+        out.append(toChatMessage(m, images));
         if (sources)
             sources->append(QStringList {m.id});
     }

@@ -64,6 +64,8 @@ ModelWindow resolve(const ProviderConfig *provider, const QString &model, const 
     if (preset) {
         if (w.info.maxOutputTokens <= 0)
             w.info.maxOutputTokens = preset->maxOutputTokens;
+        if (w.info.vision == ModelVision::Unknown)
+            w.info.vision = preset->vision;
         if (w.info.inputPricePerMTok <= 0.0 && w.info.outputPricePerMTok <= 0.0) {
             w.info.inputPricePerMTok = preset->inputPricePerMTok;
             w.info.outputPricePerMTok = preset->outputPricePerMTok;

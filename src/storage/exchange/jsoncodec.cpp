@@ -449,6 +449,8 @@ QJsonObject toJson(const ProviderConfig &p)
         mo.insert(QStringLiteral("input_price_per_mtok"), m.inputPricePerMTok);
         mo.insert(QStringLiteral("output_price_per_mtok"), m.outputPricePerMTok);
         mo.insert(QStringLiteral("cached_input_price_per_mtok"), m.cachedInputPricePerMTok);
+        if (m.vision != ModelVision::Unknown)
+            mo.insert(QStringLiteral("vision"), modelVisionName(m.vision));
         models.append(mo);
     }
     o.insert(QStringLiteral("models"), models);
@@ -480,6 +482,7 @@ ProviderConfig providerFromJson(const QJsonObject &o, const JsonReader &r)
         m.inputPricePerMTok = mo.value(QStringLiteral("input_price_per_mtok")).toDouble();
         m.outputPricePerMTok = mo.value(QStringLiteral("output_price_per_mtok")).toDouble();
         m.cachedInputPricePerMTok = mo.value(QStringLiteral("cached_input_price_per_mtok")).toDouble();
+        m.vision = modelVisionFromString(r.optionalString(mo, QStringLiteral("vision"), 8));
         p.models.append(m);
     }
     p.createdAt = r.integer(o, QStringLiteral("created_at"));

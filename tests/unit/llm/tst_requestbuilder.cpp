@@ -7,6 +7,7 @@
 // in ../shared/fixtures/wire show (structure, not bytes).
 
 #include "llm/callerror.h"
+#include "llm/imagecost.h"
 #include "llm/providerclient.h"
 #include "llm/providerpresets.h"
 #include "llm/retrypolicy.h"
@@ -349,6 +350,99 @@ private Q_SLOTS:
 
         request.maxTokens.reset();
         QVERIFY2(WireRequest::anthropicBody(request).value(u"max_tokens"_s).toInt() > 0, "max_tokens is required");
+    }
+
+    // Issue 16: a user message's images in each dialect (reference/wire-protocols.md).
+    void imagesPerProviderKind()
+    {
+        ChatRequest request = weatherConversation();
+        ChatImage image {u"a1"_s, u"abc"_s, u"image/png"_s, QByteArray("\x89PNG-bytes"), 120, 60, 85};
+        ChatImage unread = image; // built without the store: never sent
+        unread.data.clear();
+        ChatMessage look = ChatMessage::user(u"What is in the chart?"_s);
+        look.images = {image, unread};
+        request.messages.append(look);
+        const QString base64 = QString::fromLatin1(image.data.toBase64());
+
+        QJsonArray messages = WireRequest::openAiBody(request).value(u"messages"_s).toArray();
+        QVERIFY(messages.at(1).toObject().value(u"content"_s).isString()); // no images: plain text
+        QJsonArray parts = messages.last().toObject().value(u"content"_s).toArray();
+        QCOMPARE(parts.size(), 2);
+        QCOMPARE(parts.at(0).toObject().value(u"text"_s).toString(), u"What is in the chart?"_s);
+        QCOMPARE(parts.at(1).toObject().value(u"type"_s).toString(), u"image_url"_s);
+        QCOMPARE(parts.at(1).toObject().value(u"image_url"_s).toObject().value(u"url"_s).toString(),
+                 u"data:image/png;base64,"_s + base64);
+
+        // Anthropic: the image block first; after tool results, in their user message.
+        const QJsonObject anthropic = WireRequest::anthropicBody(request);
+        messages = anthropic.value(u"messages"_s).toArray();
+        QCOMPARE(messages.size(), 3);
+        const QJsonArray blocks = messages.last().toObject().value(u"content"_s).toArray();
+        QCOMPARE(blocks.size(), 3);
+        QCOMPARE(blocks.at(0).toObject().value(u"type"_s).toString(), u"tool_result"_s);
+        const QJsonObject source = blocks.at(1).toObject().value(u"source"_s).toObject();
+        QCOMPARE(blocks.at(1).toObject().value(u"type"_s).toString(), u"image"_s);
+        QCOMPARE(source,
+                 (QJsonObject {{u"type"_s, u"base64"_s}, {u"media_type"_s, u"image/png"_s}, {u"data"_s, base64}}));
+        QCOMPARE(blocks.at(2).toObject().value(u"text"_s).toString(), u"What is in the chart?"_s);
+        // The cache breakpoint stays on the stable prefix, never on a message.
+        QVERIFY(anthropic.value(u"system"_s).toArray().at(0).toObject().contains(u"cache_control"_s));
+        QVERIFY(!QJsonDocument(messages).toJson().contains("cache_control"));
+        ChatRequest alone;
+        alone.messages = {look};
+        const QJsonArray first = WireRequest::anthropicBody(alone).value(u"messages"_s).toArray();
+        QCOMPARE(first.at(0).toObject().value(u"content"_s).toArray().size(), 2);
+
+        // Ollama: plain base64 strings beside the text.
+        messages = WireRequest::ollamaBody(request).value(u"messages"_s).toArray();
+        const QJsonObject last = messages.last().toObject();
+        QCOMPARE(last.value(u"content"_s).toString(), u"What is in the chart?"_s);
+        QCOMPARE(last.value(u"images"_s).toArray(), QJsonArray {base64});
+        QVERIFY(!messages.at(1).toObject().contains(u"images"_s));
+    }
+
+    // The documented examples of each formula (docs/attachments.md).
+    void imageCostFollowsEachProvidersFormula()
+    {
+        using K = ProviderKind;
+        // OpenAI: 1024 × 1024 → 768 × 768, 4 tiles; 2048 × 4096 → 768 × 1536, 6 tiles.
+        QCOMPARE(ImageCost::sentSize(K::OpenAiCompatible, QSize(1024, 1024)), QSize(768, 768));
+        QCOMPARE(ImageCost::tokens(K::OpenAiCompatible, QSize(1024, 1024)), 765);
+        QCOMPARE(ImageCost::sentSize(K::OpenAiCompatible, QSize(2048, 4096)), QSize(768, 1536));
+        QCOMPARE(ImageCost::tokens(K::OpenAiCompatible, QSize(2048, 4096)), 1105);
+        QCOMPARE(ImageCost::tokens(K::OpenAiCompatible, QSize(120, 60)), 255); // one tile
+        // Anthropic: 1000 × 1000 → 1,334; a photo is scaled to 1.15 megapixels at most first.
+        QCOMPARE(ImageCost::tokens(K::Anthropic, QSize(1000, 1000)), 1334);
+        QCOMPARE(ImageCost::sentSize(K::Anthropic, QSize(1000, 1000)), QSize(1000, 1000));
+        const QSize photo = ImageCost::sentSize(K::Anthropic, QSize(4000, 3000));
+        QVERIFY2(photo.width() <= 1568 && qint64(photo.width()) * photo.height() <= 1'150'000,
+                 qPrintable(u"%1x%2"_s.arg(photo.width()).arg(photo.height())));
+        QVERIFY(qAbs(double(photo.width()) / photo.height() - 4.0 / 3.0) < 0.01);
+        QCOMPARE(ImageCost::tokens(K::Anthropic, QSize(4000, 3000)),
+                 (qint64(photo.width()) * photo.height() + 749) / 750);
+        QCOMPARE(ImageCost::sentSize(K::OllamaNative, QSize(3000, 500)).width(), 1568);
+        QCOMPARE(ImageCost::tokens(K::Anthropic, QSize()), 0);
+        QCOMPARE(ImageCost::sentSize(K::OpenAiCompatible, QSize(1, 9000)), QSize(1, 2048));
+    }
+
+    // A server that cannot read images says so; the user reads what to do, and it is not retried.
+    void imageRefusalInPlainWords()
+    {
+        const CallError llama = ErrorParser::fromHttp(
+            500, {},
+            R"({"error":{"code":500,"message":"image input is not supported - hint: if this is unexpected, you may need to provide the mmproj","type":"server_error"}})");
+        QVERIFY(llama.refusesImages());
+        QVERIFY(!llama.isRetryable());
+        QVERIFY2(llama.displayText().startsWith(u"The model does not accept images."_s),
+                 qPrintable(llama.displayText()));
+        QVERIFY(llama.displayText().contains(u"--vision no"_s));
+        const CallError openAi = ErrorParser::fromHttp(
+            400, {},
+            R"({"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error"}})");
+        QVERIFY(openAi.refusesImages());
+        const CallError other = ErrorParser::fromHttp(500, {}, R"({"error":{"message":"out of memory"}})");
+        QVERIFY(!other.refusesImages());
+        QVERIFY(other.isRetryable());
     }
 
     void continueInterruptedReply()
