@@ -14,6 +14,10 @@
 #   English and Chinese;
 # * tags: the dialog and the filtered list (session-tags-dialog.png, sidebar-tags.png, gui_sidebar),
 #   English and Chinese;
+# * attachments: the composer's chips (composer-attachments.png, composer-no-vision.png), a sent
+#   message with thumbnails (message-attachments.png), the viewer (attachment-viewer.png) and the
+#   context inspector's Attachments segment (context-inspector-attachments.png), gui_chatattachments,
+#   English and Chinese;
 # * code blocks (code-blocks.png) and a wide table scrolled sideways (wide-table.png), gui_chatlook;
 # * from gui_settingsdialog: a provider whose key is in a keychain that cannot be reached
 #   (settings-key-unreachable.png), a provider from an imported file
@@ -36,6 +40,8 @@ for look in "" "SKEIN_SHOT_LANG=zh_CN"; do
     "$build/tests/gui/chat/tst_gui_chatimport" importShowsProgressCancelsAndSumsUp searchSaysWhatIsStillBeingIndexed
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
     "$build/tests/gui/tst_gui_sidebar" tagsFromTheKeyboardFilterTheList
+  env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
+    "$build/tests/gui/chat/tst_gui_chatattachments"
 done
 # A message edited in place, and code blocks with their headers (the long one collapsed).
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
@@ -46,4 +52,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,composer-attachments,composer-no-vision,message-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

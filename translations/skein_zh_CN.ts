@@ -184,6 +184,10 @@
             <source>The server's %1 is larger than %2, so Skein stopped reading it; what arrived before is kept</source>
             <translation>服务器的%1超过了 %2，因此 Skein 停止读取；之前收到的内容已保留</translation>
         </message>
+        <message>
+            <source>The model does not accept images. Send without them, or mark the model as one without vision (Settings → Providers, or skein-cli providers set-model … --vision no): it then reads their names and sizes instead</source>
+            <translation>模型不接受图片。请不附图片发送，或把该模型标为不支持视觉（设置 → 提供方，或 skein-cli providers set-model … --vision no）：之后它会读到图片的名称和大小</translation>
+        </message>
     </context>
     <context>
         <name>DataPage</name>
@@ -413,6 +417,30 @@
         <message>
             <source>&amp;Restore Defaults</source>
             <translation>恢复默认值(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Attachments</source>
+            <translation>附件</translation>
+        </message>
+        <message>
+            <source>A larger file is refused when it is attached.</source>
+            <translation>超过此大小的文件在附加时会被拒绝。</translation>
+        </message>
+        <message>
+            <source> MB</source>
+            <translation> MB</translation>
+        </message>
+        <message>
+            <source>Largest &amp;file:</source>
+            <translation>最大单个&amp;文件：</translation>
+        </message>
+        <message>
+            <source>All the files of one message together.</source>
+            <translation>一条消息中所有文件的总和。</translation>
+        </message>
+        <message>
+            <source>Files of one &amp;message:</source>
+            <translation>一条&amp;消息的文件：</translation>
         </message>
     </context>
     <context>
@@ -792,6 +820,104 @@
         <message>
             <source>“%1” cannot be read any more: %2</source>
             <translation>无法再读取“%1”：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::AttachmentTray</name>
+        <message>
+            <source>Attached files</source>
+            <translation>附加的文件</translation>
+        </message>
+        <message>
+            <source>image</source>
+            <translation>图片</translation>
+        </message>
+        <message>
+            <source>%1 × %2 pixels</source>
+            <translation>%1 × %2 像素</translation>
+        </message>
+        <message>
+            <source>PDF</source>
+            <translation>PDF</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n page(s)</source>
+            <translation>
+                <numerusform>%n 页</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>text</source>
+            <translation>文本</translation>
+        </message>
+        <message numerus="yes">
+            <source>Reading %n file(s)…</source>
+            <translation>
+                <numerusform>正在读取 %n 个文件…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>not sent: the model has no vision</source>
+            <translation>不会发送：该模型不支持视觉</translation>
+        </message>
+        <message>
+            <source>Remove %1</source>
+            <translation>移除 %1</translation>
+        </message>
+        <message>
+            <source>The image is not sent: the chosen model has no vision; it reads the image's name and size.</source>
+            <translation>不会发送这张图片：所选模型不支持视觉，它只会读到图片的名称和大小。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::AttachmentViewer</name>
+        <message>
+            <source>Image: %1</source>
+            <translation>图片：%1</translation>
+        </message>
+        <message>
+            <source>Loading…</source>
+            <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>Text of %1</source>
+            <translation>%1 的文本</translation>
+        </message>
+        <message>
+            <source>There is nothing to show of this file here; Save As… writes it to a file.</source>
+            <translation>此处无法显示这个文件；“另存为…”可将其写入文件。</translation>
+        </message>
+        <message>
+            <source>The file this conversation was imported from named this attachment but did not include it.</source>
+            <translation>导入此对话的文件只列出了这个附件，并未包含其内容。</translation>
+        </message>
+        <message>
+            <source>Save As…</source>
+            <translation>另存为…</translation>
+        </message>
+        <message>
+            <source>The image could not be read: %1</source>
+            <translation>无法读取图片：%1</translation>
+        </message>
+        <message>
+            <source>The image could not be decoded.</source>
+            <translation>无法解码图片。</translation>
+        </message>
+        <message>
+            <source>Save Attachment</source>
+            <translation>保存附件</translation>
+        </message>
+        <message>
+            <source>Saving…</source>
+            <translation>正在保存…</translation>
+        </message>
+        <message>
+            <source>Saved as %1.</source>
+            <translation>已保存为 %1。</translation>
+        </message>
+        <message>
+            <source>Could not save it: %1</source>
+            <translation>无法保存：%1</translation>
         </message>
     </context>
     <context>
@@ -1244,6 +1370,14 @@
             <source>Copy Code: %1</source>
             <translation>复制代码：%1</translation>
         </message>
+        <message>
+            <source>Open %1</source>
+            <translation>打开 %1</translation>
+        </message>
+        <message>
+            <source>attached: %1</source>
+            <translation>附件：%1</translation>
+        </message>
     </context>
     <context>
         <name>Skein::Cli</name>
@@ -1558,14 +1692,6 @@
         <message>
             <source>set-model: USD per million cached input tokens.</source>
             <translation>set-model：每百万缓存输入 token 的价格（美元）。</translation>
-        </message>
-        <message>
-            <source>model	context	max output	input $/M	output $/M	cached $/M</source>
-            <translation>模型	上下文	最大输出	输入 $/M	输出 $/M	缓存 $/M</translation>
-        </message>
-        <message>
-            <source>usage: providers set-model NAME MODEL [--context-window N] [--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]</source>
-            <translation>用法：providers set-model NAME MODEL [--context-window N] [--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD]</translation>
         </message>
         <message>
             <source>--%1 needs a number of at least 0</source>
@@ -2237,6 +2363,46 @@
             <source>the attachments come to more than %1 MB, the most one message carries</source>
             <translation>附件总计超过 %1 MB，即一条消息可携带的上限</translation>
         </message>
+        <message>
+            <source>set-model: whether the model reads images (yes, no, or unknown: images are sent).</source>
+            <translation>set-model：模型是否能读取图片（yes、no，或 unknown：会发送图片）。</translation>
+        </message>
+        <message>
+            <source>yes|no|unknown</source>
+            <translation>yes|no|unknown</translation>
+        </message>
+        <message>
+            <source>attachments</source>
+            <translation>附件</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>model	context	max output	input $/M	output $/M	cached $/M	vision</source>
+            <translation>模型	上下文	最大输出	输入 $/M	输出 $/M	缓存 $/M	视觉</translation>
+        </message>
+        <message>
+            <source>usage: providers set-model NAME MODEL [--context-window N] [--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD] [--vision yes|no|unknown]</source>
+            <translation>用法：providers set-model 名称 模型 [--context-window N] [--max-output N] [--input-price USD] [--output-price USD] [--cached-price USD] [--vision yes|no|unknown]</translation>
+        </message>
+        <message>
+            <source>--vision takes yes, no or unknown</source>
+            <translation>--vision 只接受 yes、no 或 unknown</translation>
+        </message>
+        <message>
+            <source>%1: image not sent: %2 has no vision; it reads the image's name and size only (providers set-model … --vision yes if it does)</source>
+            <translation>%1：不会发送图片：%2 不支持视觉，它只会读到图片的名称和大小（若它支持，请用 providers set-model … --vision yes）</translation>
+        </message>
     </context>
     <context>
         <name>Skein::CommonOptions</name>
@@ -2301,6 +2467,38 @@
             <source>The model that answers the next message</source>
             <translation>回答下一条消息的模型</translation>
         </message>
+        <message>
+            <source>Attach files</source>
+            <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>Attach files: images, PDFs, text and source files (Ctrl+Shift+A). You can also paste them or drop them here.</source>
+            <translation>附加文件：图片、PDF、文本和源代码文件（Ctrl+Shift+A）。也可以粘贴或拖放到这里。</translation>
+        </message>
+        <message>
+            <source>Attach Files…</source>
+            <translation>附加文件…</translation>
+        </message>
+        <message>
+            <source>Attach Files</source>
+            <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>pasted image %1.png</source>
+            <translation>粘贴的图片 %1.png</translation>
+        </message>
+        <message>
+            <source>The pasted image could not be kept for attaching.</source>
+            <translation>无法保存粘贴的图片以作附件。</translation>
+        </message>
+        <message>
+            <source>“%1” is not attached: the files of one message may come to %2 at most.</source>
+            <translation>未附加“%1”：一条消息的文件总计最多 %2。</translation>
+        </message>
+        <message>
+            <source>Some files are still being read; send the message once they are attached.</source>
+            <translation>仍有文件正在读取；请在它们附加完成后再发送消息。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ComposerEdit</name>
@@ -2361,6 +2559,10 @@
         <message>
             <source>Runtime block</source>
             <translation>运行时信息</translation>
+        </message>
+        <message>
+            <source>Attachments</source>
+            <translation>附件</translation>
         </message>
     </context>
     <context>
@@ -2527,6 +2729,10 @@
         <message>
             <source>Item</source>
             <translation>条目</translation>
+        </message>
+        <message>
+            <source>%1: image dropped — %2 tokens</source>
+            <translation>%1：已略去图片 — %2 个 token</translation>
         </message>
     </context>
     <context>
@@ -3299,6 +3505,20 @@
         <message>
             <source>.size: %1 bytes, but its content has %2</source>
             <translation>.size：%1 字节，但其内容有 %2 字节</translation>
+        </message>
+        <message>
+            <source>%1 × %2 pixels</source>
+            <translation>%1 × %2 像素</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n page(s)</source>
+            <translation>
+                <numerusform>%n 页</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>not included in the import</source>
+            <translation>导入时未包含</translation>
         </message>
     </context>
     <context>
@@ -4568,6 +4788,20 @@ Conversations: %2 · read %3 of %4</source>
             <source>Wrap or Unwrap Long Lines</source>
             <translation>切换长行自动换行</translation>
         </message>
+        <message>
+            <source>Open Attachment</source>
+            <translation>打开附件</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n page(s)</source>
+            <translation>
+                <numerusform>%n 页</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>not included in the import</source>
+            <translation>导入时未包含</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MessageEditor</name>
@@ -4687,6 +4921,26 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Cached $/M</source>
             <translation>缓存 $/M</translation>
+        </message>
+        <message>
+            <source>reads images</source>
+            <translation>可读图片</translation>
+        </message>
+        <message>
+            <source>no images</source>
+            <translation>不读图片</translation>
+        </message>
+        <message>
+            <source>not known</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>Whether the model reads images. When it is not known, attached images are sent, and a server that cannot read them says so. A model without vision gets their names and sizes instead.</source>
+            <translation>模型是否能读取图片。未知时会发送附加的图片，不能读取的服务器会如实告知。不支持视觉的模型只会得到图片的名称和大小。</translation>
+        </message>
+        <message>
+            <source>Vision</source>
+            <translation>视觉</translation>
         </message>
     </context>
     <context>

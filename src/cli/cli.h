@@ -19,6 +19,8 @@ class QCommandLineParser;
 
 namespace Skein {
 
+struct AttachmentLimits;
+
 class AppContext;
 class AsyncStore;
 class ProviderClient;
@@ -127,6 +129,8 @@ private:
     int runTurn(TurnRequest request, QCommandLineParser &parser);
     // The turn's limits and approval presets from the settings and the command line.
     TurnOptions turnOptions(const QCommandLineParser &parser);
+    // The user's attachment limits (Settings).
+    AttachmentLimits attachmentLimits();
     // Opens AppContext::storage() (the writer and reader threads); reports a failure.
     bool openAsyncStore();
     // The housekeeper's after-turn work: waited for here, or started in a process of its own.

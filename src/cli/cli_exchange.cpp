@@ -7,6 +7,7 @@
 #include "core/domain/message.h"
 #include "core/domain/session.h"
 #include "engine/memory/extraction.h"
+#include "storage/exchange/attachmentfiles.h"
 #include "storage/exchange/exporter.h"
 #include "storage/exchange/htmlexport.h"
 #include "storage/exchange/importer.h"
@@ -94,11 +95,21 @@ int Cli::cmdExport(QCommandLineParser &parser)
                 Result<qint64> written = Exchange::writePdf(readable.value(), output);
                 return written ? 0 : fail(written.error());
             }
+            // Written to a file: the attachments go beside it, linked.
+            Exchange::AttachmentFiles files;
+            if (!output.isEmpty() && output != QLatin1String("-")) {
+                Result<Exchange::AttachmentFiles> written
+                    = Exchange::writeAttachmentFiles(*m_store, readable->messages, output);
+                if (!written)
+                    return fail(written.error());
+                files = written.value();
+            }
             if (format == QLatin1String("markdown")) {
-                bytes = Exchange::toMarkdown(readable->session, readable->messages).toUtf8();
+                bytes = Exchange::toMarkdown(readable->session, readable->messages, files).toUtf8();
             } else {
                 Exchange::HtmlOptions options;
                 options.allBranches = allBranches;
+                options.attachmentFiles = files;
                 bytes = Exchange::toHtml(readable.value(), options);
             }
         }

@@ -10,6 +10,8 @@
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
 #include "engine/attachments/attachmentintake.h"
+#include "engine/context/contextsettings.h"
+#include "engine/context/modelwindow.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "engine/providers/providerkinds.h"
 #include "engine/tools/toolhost.h"
@@ -30,11 +32,6 @@
 #include <unistd.h>
 
 namespace Skein {
-
-namespace {
-// The most one message carries (Settings will set it; the app's default is the same).
-constexpr qint64 kMaxAttachedBytes = qint64(50) << 20;
-} // namespace
 
 int Cli::cmdSend(QCommandLineParser &parser)
 {
@@ -63,14 +60,15 @@ int Cli::cmdSend(QCommandLineParser &parser)
     // Files: read and checked before anything is written; a refused one stops the send.
     QList<PreparedAttachment> attachments;
     qint64 attachedBytes = 0;
+    const AttachmentLimits limits = attachmentLimits();
     for (const QString &path : parser.values(QStringLiteral("attach"))) {
-        Result<PreparedAttachment> prepared = AttachmentIntake::prepare(path);
+        Result<PreparedAttachment> prepared = AttachmentIntake::prepare(path, limits);
         if (!prepared)
             return fail(prepared.error().message);
         attachedBytes += prepared->attachment.size;
-        if (attachedBytes > kMaxAttachedBytes)
+        if (attachedBytes > limits.maxMessageBytes)
             return fail(tr("the attachments come to more than %1 MB, the most one message carries")
-                            .arg(kMaxAttachedBytes >> 20));
+                            .arg(limits.maxMessageBytes >> 20));
         attachments.append(prepared.value());
     }
 
@@ -79,8 +77,8 @@ int Cli::cmdSend(QCommandLineParser &parser)
     ProviderEndpoint endpoint;
     QString providerId;
     QString model = parser.value(QStringLiteral("model"));
+    ProviderConfig config;
     if (parser.isSet(QStringLiteral("provider"))) {
-        ProviderConfig config;
         QString key;
         if (!findEnabledProvider(parser.value(QStringLiteral("provider")), &config)
             || !readApiKey(config, parser, &key))
@@ -130,6 +128,14 @@ int Cli::cmdSend(QCommandLineParser &parser)
         model = session.model;
     if (model.isEmpty())
         return usage(tr("no model given; use --model or set the provider's default model"));
+    // Said before anything is sent: images a model without vision gets as a description only.
+    if (!ModelWindows::resolve(providerId.isEmpty() ? nullptr : &config, model, ContextSettings {}).info.readsImages())
+        for (const PreparedAttachment &p : std::as_const(attachments))
+            if (p.attachment.kind == AttachmentKind::Image)
+                m_err << tr("%1: image not sent: %2 has no vision; it reads the image's name and size only "
+                            "(providers set-model … --vision yes if it does)")
+                             .arg(p.attachment.name, model)
+                      << Qt::endl;
 
     if (Result<int> recovered = m_context->recoverAfterCrash(*m_store); !recovered)
         return fail(recovered.error());
@@ -190,6 +196,15 @@ int Cli::runTurn(TurnRequest request, QCommandLineParser &parser)
         return 130;
     }
     return fail(toString(state) + QStringLiteral(": ") + outcome.error);
+}
+
+AttachmentLimits Cli::attachmentLimits()
+{
+    Result<std::unique_ptr<Store>> store = m_context->openStore();
+    if (!store)
+        return {};
+    const Result<QHash<QString, QString>> stored = store.value()->settings().all();
+    return AttachmentLimits::fromSettings(stored ? stored.value() : Settings::Values {});
 }
 
 TurnOptions Cli::turnOptions(const QCommandLineParser &parser)

@@ -4,6 +4,8 @@
 
 #include "chataccessible.h"
 
+#include "attachmenttray.h"
+
 #include "chatview.h"
 #include "core/domain/enums.h"
 #include "models/threadmodel.h"
@@ -62,6 +64,12 @@ public:
             const int count = i.data(ThreadModel::SiblingCountRole).toInt();
             if (count > 1)
                 parts << ChatView::tr("version %1 of %2").arg(i.data(ThreadModel::SiblingIndexRole).toInt()).arg(count);
+            const auto attachments = i.data(ThreadModel::AttachmentsRole).value<QList<Attachment>>();
+            QStringList files;
+            for (const Attachment &a : attachments)
+                files << AttachmentTray::describe(a);
+            if (!files.isEmpty())
+                parts << ChatView::tr("attached: %1").arg(files.join(QStringLiteral("; ")));
             const QString usage = i.data(Qt::ToolTipRole).toString();
             if (!usage.isEmpty())
                 parts << QTextDocumentFragment::fromHtml(usage).toPlainText();

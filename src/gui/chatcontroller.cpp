@@ -8,7 +8,10 @@
 #include "app/services/sessionservice.h"
 #include "app/settings/providerservice.h"
 #include "core/tokens/tokenestimator.h"
+#include "engine/context/contextsettings.h"
+#include "engine/context/modelwindow.h"
 #include "engine/conversation/conversation.h"
+#include "engine/providers/providerkinds.h"
 #include "engine/tools/toolhost.h"
 #include "engine/turn/turn.h"
 #include "engine/turn/turnrunner.h"
@@ -187,13 +190,18 @@ void ChatController::reloadProviders()
                 continue;
             QStringList seen;
             const bool local = p.isLocal();
+            const ProviderKind kind = ProviderKinds::fromName(p.kind).value_or(ProviderKind::OpenAiCompatible);
             for (const ModelInfo &m : p.models) {
-                m_choices.append(ModelChoice {p.id, p.name, m.id, m.contextWindow, local});
+                const ModelVision vision
+                    = ModelWindows::resolve(&p, m.id, ContextSettings {}).info.vision; // the presets know some
+                m_choices.append(ModelChoice {p.id, p.name, m.id, m.contextWindow, local, kind, vision});
                 seen << m.id;
                 infos << m;
             }
             if (!p.defaultModel.isEmpty() && !seen.contains(p.defaultModel))
-                m_choices.prepend(ModelChoice {p.id, p.name, p.defaultModel, 0, local});
+                m_choices.prepend(
+                    ModelChoice {p.id, p.name, p.defaultModel, 0, local, kind,
+                                 ModelWindows::resolve(&p, p.defaultModel, ContextSettings {}).info.vision});
         }
         m_thread->setModelInfo(infos);
         if (m_choice.model.isEmpty() && !m_choices.isEmpty())

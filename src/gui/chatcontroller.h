@@ -115,7 +115,8 @@ public Q_SLOTS:
     // The user's answer on a tool card waiting for approval.
     void decideTool(const QString &callId, Skein::ApprovalDecision decision);
 
-    void send(const QString &text);
+    // The text and the files attached to it (either may be empty, not both).
+    void send(const QString &text, const QList<Skein::PreparedAttachment> &attachments = {});
     // Esc: stops the conversation shown (others keep running).
     void stop();
     void editMessage(const QString &userMessageId, const QString &newText);
@@ -202,7 +203,8 @@ private:
     QString m_selectedMessage;
     bool m_toolsEnabled = true;
     bool m_shownBusy = false;
-    QStringList m_awaitingSession; // sent before the first session existed
+    // Sent before the first session existed: text and files.
+    QList<std::pair<QString, QList<PreparedAttachment>>> m_awaitingSession;
     QSet<QString> m_active; // sessions with a turn, for runStarted / runFinished
 
     QTimer *m_searchTimer;

@@ -45,28 +45,28 @@ void ChatController::run(TurnRequest request)
     m_conversations.start(request);
 }
 
-void ChatController::send(const QString &text)
+void ChatController::send(const QString &text, const QList<PreparedAttachment> &attachments)
 {
-    if (text.trimmed().isEmpty())
+    if (text.trimmed().isEmpty() && attachments.isEmpty())
         return;
     if (!m_conversation) {
         // No conversation yet: create one, then send into it (sends made meanwhile follow).
-        m_awaitingSession.append(text);
+        m_awaitingSession.append({text, attachments});
         if (m_awaitingSession.size() > 1)
             return;
         Session session = Session::create();
         session.providerId = m_choice.providerId;
         session.model = m_choice.model;
-        m_context.sessions().create(session, this, [this](Result<Session> stored) {
-            const QStringList texts = std::exchange(m_awaitingSession, {});
+        m_context.sessions().create(session, this, [this](const Result<Session> &stored) {
+            const auto texts = std::exchange(m_awaitingSession, {});
             if (!stored) {
                 Q_EMIT notice(tr("Could not create a conversation: %1").arg(stored.error().message));
                 return;
             }
             show(stored->id, {});
             m_conversation->whenLoaded(this, [this, texts] {
-                for (const QString &t : texts)
-                    send(t);
+                for (const auto &[t, files] : texts)
+                    send(t, files);
             });
         });
         return;
@@ -75,6 +75,7 @@ void ChatController::send(const QString &text)
     r.kind = TurnRequest::Kind::Send;
     r.sessionId = currentSessionId();
     r.text = text;
+    r.attachments = attachments;
     run(r);
 }
 

@@ -338,6 +338,8 @@ bool ChatView::viewportEvent(QEvent *event)
             QString tip = index.data(Qt::ToolTipRole).toString(); // tokens and cost
             if (hit.action == MessageDelegate::Action::Link)
                 tip = plainToolTip(hit.data);
+            else if (hit.action == MessageDelegate::Action::OpenAttachment)
+                tip = tr("Open %1").arg(MessageDelegate::attachmentName(index, hit.data));
             else if (hit.action != MessageDelegate::Action::None)
                 tip = MessageDelegate::actionLabel(hit.action);
             if (!tip.isEmpty())
@@ -423,6 +425,8 @@ void ChatView::showActions(const QModelIndex &index, const QPoint &globalPos)
         QString label = MessageDelegate::actionLabel(hit.action);
         if (hit.action == MessageDelegate::Action::Link)
             label = tr("Open Link: %1").arg(QFontMetrics(menu->font()).elidedText(hit.data, Qt::ElideMiddle, 360));
+        else if (hit.action == MessageDelegate::Action::OpenAttachment)
+            label = tr("Open %1").arg(MessageDelegate::attachmentName(index, hit.data));
         else if (hit.action == MessageDelegate::Action::CopyCode)
             label = tr("Copy Code Block");
         QAction *action = menu->addAction(QIcon::fromTheme(MessageDelegate::actionIcon(hit.action)), label);

@@ -68,6 +68,9 @@ public:
 
 Q_SIGNALS:
     void messageAction(const QString &messageId, Skein::MessageDelegate::Action action, const QString &data);
+    // Files or an image dropped on the conversation: for the composer to attach.
+    void filesDropped(const QStringList &paths);
+    void imageDropped(const QImage &image);
     void selectedMessageChanged(const QString &messageId);
 
 protected:
@@ -82,6 +85,9 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     static constexpr int kMeasure = 90; // characters per line of the reading column

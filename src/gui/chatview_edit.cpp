@@ -10,6 +10,13 @@
 #include "models/threadmodel.h"
 
 #include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QImage>
+#include <QMimeData>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace Skein {
 
@@ -66,6 +73,51 @@ void ChatView::cancelEdit()
     if (hadFocus)
         setFocus(Qt::OtherFocusReason);
     viewport()->update();
+}
+
+namespace {
+
+// Local files or an image: what a drop on the conversation attaches.
+bool attachable(const QMimeData *data)
+{
+    if (!data)
+        return false;
+    if (data->hasImage())
+        return true;
+    const QList<QUrl> urls = data->urls();
+    return std::ranges::any_of(urls, &QUrl::isLocalFile);
+}
+
+} // namespace
+
+void ChatView::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (attachable(event->mimeData()))
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void ChatView::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (attachable(event->mimeData()))
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void ChatView::dropEvent(QDropEvent *event)
+{
+    const QMimeData *data = event->mimeData();
+    QStringList paths;
+    for (const QUrl &url : data->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    if (!paths.isEmpty())
+        Q_EMIT filesDropped(paths);
+    else if (data->hasImage())
+        Q_EMIT imageDropped(qvariant_cast<QImage>(data->imageData()));
+    event->acceptProposedAction();
 }
 
 } // namespace Skein

@@ -8,6 +8,7 @@
 #include "themecolors.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -18,6 +19,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Skein {
@@ -167,6 +169,8 @@ void TokenMeter::paintEvent(QPaintEvent *)
 Composer::Composer(QWidget *parent)
     : QWidget(parent)
     , m_edit(new ComposerEdit(this))
+    , m_tray(new AttachmentTray(this))
+    , m_attach(new QToolButton(this))
     , m_models(new QComboBox(this))
     , m_estimate(new TokenMeter(this))
     , m_queued(new QLabel(this))
@@ -186,26 +190,59 @@ Composer::Composer(QWidget *parent)
     m_estimateTimer->setSingleShot(true);
     m_estimateTimer->setInterval(120);
 
+    m_attach->setObjectName(QStringLiteral("attachButton"));
+    m_attach->setIcon(QIcon::fromTheme(QStringLiteral("mail-attachment")));
+    m_attach->setAutoRaise(true);
+    m_attach->setAccessibleName(tr("Attach files"));
+    m_attach->setToolTip(tr("Attach files: images, PDFs, text and source files (Ctrl+Shift+A). You can also paste "
+                            "them or drop them here."));
+    m_attach->setFocusPolicy(Qt::StrongFocus);
+    auto *attachAction = new QAction(tr("Attach Files…"), this);
+    attachAction->setObjectName(QStringLiteral("attachAction"));
+    attachAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    attachAction->setShortcutContext(Qt::WindowShortcut);
+    addAction(attachAction);
+    connect(attachAction, &QAction::triggered, this, &Composer::chooseFiles);
+    connect(m_attach, &QToolButton::clicked, this, &Composer::chooseFiles);
+    connect(m_tray, &AttachmentTray::removeRequested, this, [this](int index) {
+        if (index < 0 || index >= m_attachments.size())
+            return;
+        m_attachments.removeAt(index);
+        m_edit->setFocus(Qt::OtherFocusReason); // the chip that had it is gone
+        updateTray();
+    });
+    connect(m_edit, &ComposerEdit::filesOffered, this, &Composer::addFiles);
+    connect(m_edit, &ComposerEdit::imageOffered, this, &Composer::addImage);
+    setAcceptDrops(true);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 8);
     layout->setSpacing(4);
+    layout->addWidget(m_tray);
     layout->addWidget(m_edit);
     auto *row = new QHBoxLayout;
+    row->addWidget(m_attach);
     row->addWidget(m_models);
     row->addWidget(m_estimate, 1);
     row->addWidget(m_queued);
     row->addWidget(m_send);
     layout->addLayout(row);
     setTabOrder(m_edit, m_send);
-    setTabOrder(m_send, m_models);
+    setTabOrder(m_send, m_attach);
+    setTabOrder(m_attach, m_models);
 
     connect(m_edit, &ComposerEdit::submitted, this, [this] {
         const QString t = text();
-        if (!t.trimmed().isEmpty())
-            Q_EMIT sendRequested(t);
+        if (t.trimmed().isEmpty() && m_attachments.isEmpty())
+            return;
+        if (m_pending > 0) {
+            Q_EMIT notice(tr("Some files are still being read; send the message once they are attached."));
+            return;
+        }
+        Q_EMIT sendRequested(t);
     });
     connect(m_send, &QPushButton::clicked, this, [this] {
-        if (m_busy && m_edit->toPlainText().trimmed().isEmpty())
+        if (m_busy && m_edit->toPlainText().trimmed().isEmpty() && m_attachments.isEmpty())
             Q_EMIT stopRequested();
         else
             Q_EMIT m_edit->submitted();
@@ -218,7 +255,7 @@ Composer::Composer(QWidget *parent)
     connect(m_models, &QComboBox::activated, this, [this](int i) {
         if (i >= 0 && i < m_choices.size())
             Q_EMIT modelChosen(m_choices.at(i));
-        updateEstimate();
+        updateTray(); // whether the model sees the images
     });
     updateEstimate();
     updateButton();
@@ -234,6 +271,8 @@ QString Composer::text() const
 void Composer::clear()
 {
     m_edit->clear();
+    m_attachments.clear();
+    updateTray();
 }
 
 void Composer::setEnterSendsEverywhere(bool enterSends)
@@ -269,7 +308,7 @@ void Composer::setChoices(const QList<ModelChoice> &choices)
     m_models->setEnabled(!choices.isEmpty());
     if (!current.model.isEmpty())
         selectModel(current.providerId, current.model);
-    updateEstimate();
+    updateTray();
 }
 
 void Composer::selectModel(const QString &providerId, const QString &model)
@@ -277,6 +316,7 @@ void Composer::selectModel(const QString &providerId, const QString &model)
     for (int i = 0; i < m_choices.size(); ++i)
         if (m_choices.at(i).providerId == providerId && (model.isEmpty() || m_choices.at(i).model == model)) {
             m_models->setCurrentIndex(i);
+            updateTray();
             return;
         }
     if (providerId.isEmpty() || model.isEmpty())
@@ -319,14 +359,14 @@ void Composer::updateEstimate()
     const ModelChoice choice = currentChoice();
     const TokenEstimator estimator = TokenEstimator::forModel(choice.model);
     const QString draft = m_edit->toPlainText();
-    m_draftTokens = draft.isEmpty() ? 0 : estimator.estimateMessage(u"user", draft);
+    m_draftTokens = (draft.isEmpty() ? 0 : estimator.estimateMessage(u"user", draft)) + attachmentTokens(choice);
     const qint64 total = m_contextTokens + m_draftTokens + TokenEstimator::replyPriming();
     m_estimate->setTokens(m_draftTokens, total, choice.contextWindow);
 }
 
 void Composer::updateButton()
 {
-    const bool stop = m_busy && m_edit->toPlainText().trimmed().isEmpty();
+    const bool stop = m_busy && m_edit->toPlainText().trimmed().isEmpty() && m_attachments.isEmpty();
     m_send->setText(stop ? tr("Stop") : (m_busy ? tr("Queue") : tr("Send")));
     m_send->setAccessibleName(m_send->text());
     m_send->setToolTip(stop                       ? tr("Stop the reply (Esc)")

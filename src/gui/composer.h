@@ -6,13 +6,21 @@
 
 #pragma once
 
+#include "attachmenttray.h"
+#include "core/domain/providerconfig.h"
+#include "llm/chatrequest.h"
+
 #include <QPlainTextEdit>
 #include <QWidget>
 
 class QComboBox;
+class QDragEnterEvent;
+class QDropEvent;
+class QMimeData;
 class QLabel;
 class QPushButton;
 class QTimer;
+class QToolButton;
 
 namespace Skein {
 
@@ -37,9 +45,14 @@ public:
 
 Q_SIGNALS:
     void submitted();
+    // Pasted or dropped: local files, or an image (a screenshot on the clipboard).
+    void filesOffered(const QStringList &paths);
+    void imageOffered(const QImage &image);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    bool canInsertFromMimeData(const QMimeData *source) const override;
+    void insertFromMimeData(const QMimeData *source) override;
 
 private:
     int heightFor(int lines) const;
@@ -85,6 +98,8 @@ struct ModelChoice
     QString model;
     qint64 contextWindow = 0;
     bool local = false; // served from this machine: the picker shows a computer, else a server
+    ProviderKind kind = ProviderKind::OpenAiCompatible; // whose image formula
+    ModelVision vision = ModelVision::Unknown;
 };
 
 // The composer under the chat: text box, model picker, live token estimate, Send / Stop and
@@ -100,7 +115,22 @@ public:
 
     ComposerEdit *editor() const { return m_edit; }
     QString text() const;
+    // The text and the files.
     void clear();
+
+    // Files for the draft (issue 16), read and checked off the GUI thread; a refused one is
+    // reported through notice().
+    void addFiles(const QStringList &paths);
+    void addImage(const QImage &image);
+    // Asks for files (the Attach button, Ctrl+Shift+A).
+    void chooseFiles();
+    // The draft's files, handed over with the text when it is sent.
+    QList<PreparedAttachment> takeAttachments();
+    qsizetype attachmentCount() const { return m_attachments.size(); }
+    int pendingFiles() const { return m_pending; }
+    AttachmentTray *tray() const { return m_tray; }
+    // The user's limits (Settings → Context & Agent).
+    void setLimits(const AttachmentLimits &limits) { m_limits = limits; }
     void setEnterSends(bool enterSends);
     // The ui-state.ini key (bool, default true) that Settings → Appearance writes and the main
     // window reads at start.
@@ -124,12 +154,29 @@ Q_SIGNALS:
     void sendRequested(const QString &text);
     void stopRequested();
     void modelChosen(const Skein::ModelChoice &choice);
+    void notice(const QString &text);
+    // Every file asked for is read (or refused): for tests and the status bar.
+    void filesSettled();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void updateEstimate();
     void updateButton();
+    void updateTray();
+    // Runs the intake of one file on the thread pool; rename (pasted images) replaces its name.
+    void startIntake(const QString &path, const QString &rename, bool removeAfter);
+    void intakeDone(Result<DraftAttachment> result);
+    qint64 attachmentTokens(const ModelChoice &choice) const;
 
     ComposerEdit *m_edit;
+    AttachmentTray *m_tray;
+    QToolButton *m_attach;
+    QList<DraftAttachment> m_attachments;
+    AttachmentLimits m_limits;
+    int m_pending = 0;
     QComboBox *m_models;
     TokenMeter *m_estimate;
     QLabel *m_queued;

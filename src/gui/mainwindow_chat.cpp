@@ -4,6 +4,9 @@
 
 // MainWindow: the chat area (sidebar, chat view, composer) and its menu actions.
 #include "app/appcontext.h"
+#include "app/services/sessionservice.h"
+#include "app/settings/settingsservice.h"
+#include "attachmentviewer.h"
 #include "chatcontroller.h"
 #include "chatview.h"
 #include "composer.h"
@@ -27,10 +30,12 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QThreadPool>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -94,9 +99,23 @@ void MainWindow::buildChatArea()
 
     connect(m_composer, &Composer::sendRequested, m_chat, [this](const QString &text) {
         m_chatView->showLatest(); // the user's own message is where the view goes
-        m_chat->send(text);
+        m_chat->send(text, m_composer->takeAttachments());
         m_composer->clear();
     });
+    connect(m_composer, &Composer::notice, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    m_chatView->setAcceptDrops(true);
+    m_chatView->viewport()->setAcceptDrops(true);
+    connect(m_chatView, &ChatView::filesDropped, m_composer, &Composer::addFiles);
+    // The attachment limits of Settings, now and whenever a setting is saved.
+    const auto loadLimits = [this] {
+        m_context.settingsService().load(this, [this](const Result<Settings::Values> &values) {
+            if (values)
+                m_composer->setLimits(AttachmentLimits::fromSettings(values.value()));
+        });
+    };
+    loadLimits();
+    connect(&m_context.settingsService(), &SettingsService::saved, this, loadLimits);
+    connect(m_chatView, &ChatView::imageDropped, m_composer, &Composer::addImage);
     connect(m_composer, &Composer::stopRequested, m_chat, &ChatController::stop);
     connect(m_composer, &Composer::modelChosen, m_chat, &ChatController::chooseModel);
     connect(m_chat, &ChatController::modelChoicesChanged, m_composer, &Composer::setChoices);
@@ -149,6 +168,28 @@ void MainWindow::buildChatArea()
             [this](const QString &id, MessageDelegate::Action action, const QString &data) {
                 onMessageAction(id, int(action), data);
             });
+    connect(m_chatView->messageDelegate(), &MessageDelegate::thumbnailWanted, this, &MainWindow::loadThumbnail,
+            Qt::QueuedConnection);
+}
+
+void MainWindow::loadThumbnail(const QString &sha256)
+{
+    constexpr qint64 kMaxBytes = qint64(256) << 20; // stored images are at most 8,192 pixels a side
+    const QSize box = MessageDelegate::kThumbnailBox * devicePixelRatio();
+    QPointer<MainWindow> self(this);
+    m_context.sessions().attachmentContent(sha256, kMaxBytes, this, [self, sha256, box](Result<QByteArray> bytes) {
+        if (!self || !bytes)
+            return;
+        QThreadPool::globalInstance()->start([self, sha256, box, data = bytes.value()] {
+            const QImage thumbnail = AttachmentTray::decodeScaled(data, box);
+            QMetaObject::invokeMethod(qApp, [self, sha256, thumbnail] {
+                if (!self)
+                    return;
+                self->m_chatView->messageDelegate()->setThumbnail(sha256, thumbnail);
+                self->m_chatView->viewport()->update();
+            });
+        });
+    });
 }
 
 void MainWindow::buildChatMenus(QMenu *session)
@@ -306,6 +347,11 @@ void MainWindow::onMessageAction(const QString &messageId, int action, const QSt
         return;
     case A::Deny:
         m_chat->decideTool(data, ApprovalDecision::Deny);
+        return;
+    case A::OpenAttachment:
+        for (const Attachment &a : m_chat->threadModel()->message(messageId).attachments)
+            if (a.id == data)
+                (new AttachmentViewer(a, m_context.sessions(), this))->open();
         return;
     case A::Delete: {
         auto *box = plainMessageBox(QMessageBox::Question, tr("Delete Branch"),

@@ -11,6 +11,7 @@
 
 #include <QCache>
 #include <QHash>
+#include <QPixmap>
 #include <QSet>
 #include <QStyledItemDelegate>
 #include <memory>
@@ -55,6 +56,7 @@ public:
         Approve,
         ApproveAlways,
         Deny,
+        OpenAttachment, // data: the attachment's id
     };
     Q_ENUM(Action)
 
@@ -73,6 +75,8 @@ public:
     // An action as a button, menu item or screen reader names it, and its icon (theme name).
     static QString actionLabel(Action action);
     static QString actionIcon(Action action);
+    // The name of the message's attachment with this id (OpenAttachment's data).
+    static QString attachmentName(const QModelIndex &index, const QString &attachmentId);
 
     explicit MessageDelegate(QObject *parent = nullptr);
     ~MessageDelegate() override;
@@ -131,9 +135,16 @@ public:
     int pendingRenders() const;
     void clearCaches();
 
+    // Thumbnails of image attachments, by content hash: asked for through thumbnailWanted when a
+    // message that shows one is painted, drawn once they are set.
+    static constexpr QSize kThumbnailBox {180, 120};
+    void setThumbnail(const QString &sha256, const QImage &image);
+    bool hasThumbnail(const QString &sha256) const { return m_thumbnails.contains(sha256); }
+
 Q_SIGNALS:
     // Some painted message turned out taller or shorter than its estimate.
     void heightsChanged();
+    void thumbnailWanted(const QString &sha256);
 
 private:
     struct Element;
@@ -150,6 +161,10 @@ private:
     void fill();
     int estimate(const QModelIndex &index) const;
     void noteHeight(const QString &id, quint32 revision, int height) const;
+    // A message's attachments under its text: thumbnails of images, chips for other files; returns
+    // the y below them.
+    qreal placeAttachments(QList<Element> &out, const QModelIndex &index, qreal x, qreal y, qreal w) const;
+    void paintThumbnail(QPainter *painter, const Element &element, const QPalette &palette) const;
     qreal scrollOf(const Slot &slot) const;
     bool scrollBy(const Slot &slot, qreal dx) const;
 
@@ -179,6 +194,8 @@ private:
     mutable int m_renders = 0;
     mutable qint64 m_renderedChars = 0;
     QTimer *m_heightsTimer;
+    QHash<QString, QPixmap> m_thumbnails; // by content hash
+    mutable QSet<QString> m_thumbnailsWanted;
 };
 
 } // namespace Skein

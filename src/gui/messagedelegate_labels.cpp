@@ -92,6 +92,8 @@ QString MessageDelegate::actionIcon(Action action)
         return QStringLiteral("dialog-ok-apply");
     case Action::Deny:
         return QStringLiteral("dialog-cancel");
+    case Action::OpenAttachment:
+        return QStringLiteral("document-preview");
     case Action::None:
     case Action::ToggleReasoning:
     case Action::ToggleTool:
@@ -142,6 +144,8 @@ QString MessageDelegate::actionLabel(Action action)
         return tr("Always Allow");
     case Action::Deny:
         return tr("Deny");
+    case Action::OpenAttachment:
+        return tr("Open Attachment");
     }
     return {};
 }

@@ -427,6 +427,7 @@ std::shared_ptr<const MessageDelegate::Layout> MessageDelegate::buildLayout(cons
         y += place(t, x, y, role == Role::System ? Tone::Muted : Tone::Normal, kGap);
         if (t.closed.isEmpty() && t.open.isEmpty() && status == MessageStatus::Generating && reasoning.isEmpty())
             y += lineH;
+        y = placeAttachments(out, index, x, y, w);
     }
     for (const QJsonValue v : toolCalls) {
         const QJsonObject call = v.toObject();

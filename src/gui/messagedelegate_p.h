@@ -105,7 +105,7 @@ struct MessageDelegate::MessageDocs
 
 struct MessageDelegate::Element
 {
-    enum class Kind { Doc, Text, Chip, Box, Icon, CodeHeader };
+    enum class Kind { Doc, Text, Chip, Box, Icon, CodeHeader, Thumbnail }; // Thumbnail: text is the hash
     Kind kind = Kind::Text;
     QRectF rect;
     std::shared_ptr<Slot> slot;

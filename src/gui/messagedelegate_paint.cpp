@@ -135,6 +135,9 @@ void MessageDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
             painter->drawText(e.rect, Qt::AlignCenter, e.text);
             break;
         }
+        case Element::Kind::Thumbnail:
+            paintThumbnail(painter, e, pal);
+            break;
         case Element::Kind::Icon: {
             const QRect r = e.rect.toAlignedRect();
             const QRect glyph(r.center() - QPoint(7, 7), QSize(16, 16));

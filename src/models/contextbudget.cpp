@@ -16,8 +16,8 @@ namespace {
 const QStringList &order()
 {
     static const QStringList keys {QStringLiteral("system"),  QStringLiteral("memories"), QStringLiteral("summaries"),
-                                   QStringLiteral("tools"),   QStringLiteral("history"),  QStringLiteral("current"),
-                                   QStringLiteral("runtime"), QStringLiteral("output")};
+                                   QStringLiteral("tools"),   QStringLiteral("history"),  QStringLiteral("attachments"),
+                                   QStringLiteral("current"), QStringLiteral("runtime"),  QStringLiteral("output")};
     return keys;
 }
 
@@ -56,6 +56,8 @@ QString label(const QString &key)
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Tool definitions");
     else if (key == QLatin1String("history"))
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "History");
+    else if (key == QLatin1String("attachments"))
+        text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Attachments");
     else if (key == QLatin1String("current"))
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Current message");
     else if (key == QLatin1String("output"))
@@ -68,10 +70,11 @@ QString label(const QString &key)
 QColor color(const QString &key)
 {
     static const QHash<QString, QColor> colors {
-        {QStringLiteral("system"), QColor(0x6c757d)},    {QStringLiteral("memories"), QColor(0x8e44ad)},
-        {QStringLiteral("summaries"), QColor(0xd4a017)}, {QStringLiteral("tools"), QColor(0x16a085)},
-        {QStringLiteral("history"), QColor(0x2f80ed)},   {QStringLiteral("current"), QColor(0x27ae60)},
-        {QStringLiteral("output"), QColor(0xb0b8c4)},    {QStringLiteral("runtime"), QColor(0x82c99a)},
+        {QStringLiteral("system"), QColor(0x6c757d)},      {QStringLiteral("memories"), QColor(0x8e44ad)},
+        {QStringLiteral("summaries"), QColor(0xd4a017)},   {QStringLiteral("tools"), QColor(0x16a085)},
+        {QStringLiteral("history"), QColor(0x2f80ed)},     {QStringLiteral("current"), QColor(0x27ae60)},
+        {QStringLiteral("output"), QColor(0xb0b8c4)},      {QStringLiteral("runtime"), QColor(0x82c99a)},
+        {QStringLiteral("attachments"), QColor(0xc0568a)},
     };
     return colors.value(key, QColor(0xe67e22));
 }
@@ -91,8 +94,11 @@ QList<ContextSection> sections(const ContextSnapshot &snapshot)
         tokens[key] += it.value().toInteger();
     }
     QList<ContextSection> out;
-    for (const QString &key : order() + unknown)
+    for (const QString &key : order() + unknown) {
+        if (key == QLatin1String("attachments") && tokens.value(key) == 0)
+            continue; // shown only for a request that had some
         out.append({key, label(key), tokens.value(key), color(key)});
+    }
     return out;
 }
 

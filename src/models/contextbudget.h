@@ -19,7 +19,9 @@ struct ContextSnapshot;
 // block appended to it), output reserve.
 struct ContextSection
 {
-    QString key; // "system", "memories", "summaries", "tools", "history", "current", "output", or unknown
+    // "system", "memories", "summaries", "tools", "history", "attachments" (only when not 0),
+    // "current", "output", or unknown
+    QString key;
     QString label; // translated
     qint64 tokens = 0;
     QColor color;

@@ -10,6 +10,9 @@
 #include <QBrush>
 #include <QFont>
 #include <QGuiApplication>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLocale>
 #include <QPalette>
 #include <QSet>
@@ -77,11 +80,20 @@ void ContextItemModel::setRequest(const ContextSnapshot &snapshot, const QList<M
         items.append({Kind::Summary, s.id, label, oneLine(s.content),
                       s.tokenCount > 0 ? s.tokenCount : estimator.estimateText(s.content), true, true});
     }
+    // Images the request left out to save space (issue 16), by message.
+    QHash<QString, QStringList> leftOut;
+    const QLocale locale;
+    for (const QJsonValue v : snapshot.sectionTokens.value(QStringLiteral("images_left_out")).toArray())
+        leftOut[v[QStringLiteral("message_id")].toString()]
+            << tr("%1: image dropped — %2 tokens")
+                   .arg(v[QStringLiteral("name")].toString(), locale.toString(v[QStringLiteral("tokens")].toInteger()));
     for (const Message &m : pathMessages) {
         const bool sent = sentMessages.contains(m.id);
-        const QString shown = m.modelText();
-        const qint64 tokens
-            = m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), shown);
+        const QString text = m.modelText();
+        const qint64 tokens = m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), text);
+        QString shown = text;
+        if (const QStringList notes = leftOut.value(m.id); !notes.isEmpty())
+            shown = notes.join(QStringLiteral("; ")) + QStringLiteral(" · ") + text;
         items.append({Kind::Message, m.id, roleLabel(m.role), oneLine(shown), tokens, sent, sent});
     }
     beginResetModel();

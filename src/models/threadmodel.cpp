@@ -346,6 +346,8 @@ QVariant ThreadModel::data(const QModelIndex &index, int role) const
         return textEpoch(id);
     case MetaRole:
         return metaText(m);
+    case AttachmentsRole:
+        return m.attachments.isEmpty() ? QVariant() : QVariant::fromValue(m.attachments);
     default:
         return {};
     }

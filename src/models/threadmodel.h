@@ -56,6 +56,7 @@ public:
         TextEpochRole,
         // When it was written and what it cost, short ("14:02 · 410 tokens · $0.00052").
         MetaRole,
+        AttachmentsRole, // QList<Skein::Attachment>, in order
     };
 
     explicit ThreadModel(QObject *parent = nullptr);

@@ -13,9 +13,12 @@
 #include "scriptedmodel.h"
 #include "storage/attachmentrepository.h"
 #include "storage/providerrepository.h"
+#include "storage/settingsrepository.h"
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <QColor>
+#include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QImage>
@@ -169,14 +172,25 @@ private Q_SLOTS:
                    env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
         QCOMPARE(server.requestCount(), 1);
+        // A model nobody said anything about gets the image: text, then the image as a data URL.
+        QVERIFY2(!r.err.contains("image not sent"), qPrintable(describe(r)));
         const QJsonArray messages = requestMessages(server.requests().at(0));
-        const QString asked = messages.last()[u"content"_s].toString();
+        const QJsonArray parts = messages.last()[u"content"_s].toArray();
+        QCOMPARE(parts.size(), 2);
+        QCOMPARE(parts.at(0)[u"type"_s].toString(), u"text"_s);
+        const QString asked = parts.at(0)[u"text"_s].toString();
         QVERIFY2(asked.startsWith(u"Summarise the notes.\n\n[Attachment: notes.md, text/markdown"_s),
                  qPrintable(asked));
         QVERIFY2(asked.contains(u"```\n# Plan\nShip on Friday, 西湖 team.\n```"_s), qPrintable(asked));
-        QVERIFY2(asked.contains(u"[Attachment: chart.png, image/png"_s) && asked.contains(u"120 × 60 pixels"_s),
+        QVERIFY2(asked.contains(u"[Attachment: chart.png, image/png"_s) && asked.contains(u"120 × 60 pixels]"_s),
                  qPrintable(asked));
         QCOMPARE(asked.count(u"[Attachment: notes.md"_s), 2);
+        QCOMPARE(parts.at(1)[u"type"_s].toString(), u"image_url"_s);
+        const QString url = parts.at(1)[u"image_url"_s][u"url"_s].toString();
+        QVERIFY2(url.startsWith(u"data:image/png;base64,"_s), qPrintable(url.left(64)));
+        const QImage sent = QImage::fromData(QByteArray::fromBase64(url.mid(url.indexOf(u',') + 1).toLatin1()));
+        QCOMPARE(sent.size(), QSize(120, 60));
+        QCOMPARE(sent.pixelColor(60, 30), QColor(Qt::darkCyan));
 
         // Stored with the message, the same content once.
         const QString session = QJsonDocument::fromJson(r.out).object()[u"session_id"_s].toString();
@@ -188,9 +202,68 @@ private Q_SLOTS:
         QCOMPARE(files.at(1)[u"kind"_s].toString(), u"image"_s);
         QCOMPARE(files.at(1)[u"width"_s].toInt(), 120);
         QCOMPARE(files.at(0)[u"sha256"_s], files.at(2)[u"sha256"_s]);
-        const auto store = Store::open(dir.filePath(u"data"_s));
-        QVERIFY(store);
-        QCOMPARE(store.value()->attachments().contentCount().value(), 2);
+        {
+            const auto store = Store::open(dir.filePath(u"data"_s));
+            QVERIFY(store);
+            QCOMPARE(store.value()->attachments().contentCount().value(), 2);
+        }
+
+        // A reading export writes the files beside it and links them; to standard output, it names them.
+        const QString exported = dir.filePath(u"out/notes export.md"_s);
+        QVERIFY(QDir().mkpath(dir.filePath(u"out"_s)));
+        r = runCli({u"export"_s, session, u"--format"_s, u"markdown"_s, u"-o"_s, exported}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QFile md(exported);
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString markdown = QString::fromUtf8(md.readAll());
+        QVERIFY2(markdown.contains(u"![chart.png](notes%20export-files/02-chart.png)"_s), qPrintable(markdown));
+        QVERIFY2(markdown.contains(u"📎 [notes.md](notes%20export-files/01-notes.md)"_s), qPrintable(markdown));
+        QCOMPARE(QImage(dir.filePath(u"out/notes export-files/02-chart.png"_s)).size(), QSize(120, 60));
+        QFile copy(dir.filePath(u"out/notes export-files/03-notes.md"_s));
+        QVERIFY(copy.open(QIODevice::ReadOnly));
+        QCOMPARE(copy.readAll(), QByteArray("# Plan\nShip on Friday, 西湖 team.\n"));
+        r = runCli({u"export"_s, session, u"--format"_s, u"html"_s}, env);
+        QVERIFY2(r.status == 0 && r.out.contains("chart.png") && !r.out.contains("-files/"), qPrintable(describe(r)));
+
+        // A model marked as without vision: the user is told before the send, and the model reads
+        // the images' descriptions, in the history too.
+        r = runCli({u"providers"_s, u"add"_s, u"p"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                    server.url(u"/v1"_s).toString(), u"--model"_s, u"m"_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"providers"_s, u"set-model"_s, u"p"_s, u"m"_s, u"--vision"_s, u"maybe"_s}, env);
+        QVERIFY2(r.status == 2 && r.err.contains("--vision"), qPrintable(describe(r)));
+        r = runCli({u"providers"_s, u"set-model"_s, u"p"_s, u"m"_s, u"--vision"_s, u"no"_s}, env);
+        QVERIFY2(r.status == 0 && r.out.contains("\tno"), qPrintable(describe(r)));
+        r = runCli({u"send"_s, u"--session"_s, session, u"--provider"_s, u"p"_s, u"--no-background"_s, u"--no-tools"_s,
+                    u"--attach"_s, chart, u"And this one?"_s},
+                   env);
+        QVERIFY2(r.status == 0 && r.err.contains("chart.png: image not sent: m has no vision"),
+                 qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 2);
+        const QJsonArray described = requestMessages(server.requests().at(1));
+        int notSent = 0;
+        for (const QJsonValue &m : described) {
+            QVERIFY2(m[u"content"_s].isString(), "no image parts for a model without vision");
+            notSent
+                += int(m[u"content"_s].toString().count(u"120 × 60 pixels — the image is not sent to this model]"_s));
+        }
+        QCOMPARE(notSent, 2);
+
+        // The limit of Settings holds for the CLI too.
+        {
+            const auto store = Store::open(dir.filePath(u"data"_s));
+            QVERIFY(store);
+            QVERIFY(store.value()->settings().set(u"attachments/max_file_mb"_s, u"1"_s));
+        }
+        const QString log = dir.filePath(u"two.log"_s);
+        QFile twoMb(log);
+        QVERIFY(twoMb.open(QIODevice::WriteOnly) && twoMb.write(QByteArray(2 << 20, 'a')) == (2 << 20));
+        twoMb.close();
+        r = runCli({u"send"_s, u"--session"_s, session, u"--provider"_s, u"p"_s, u"--attach"_s, log, u"Read it"_s},
+                   env);
+        QVERIFY2(r.status != 0 && r.err.contains("two.log") && r.err.contains("at most"), qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 2);
     }
 
     void keyInTheKeychainNamesBothWaysOut()

@@ -5,6 +5,8 @@
 #include "app/services/sessionservice.h"
 
 #include "storage/asyncstore.h"
+#include "storage/attachmentrepository.h"
+#include "storage/exchange/attachmentfiles.h"
 #include "storage/exchange/exporter.h"
 #include "storage/exchange/htmlexport.h"
 #include "storage/exchange/markdownexport.h"
@@ -157,6 +159,30 @@ void SessionService::search(const QString &text, int limit, QObject *context, Do
         std::move(done));
 }
 
+void SessionService::attachmentContent(const QString &sha256, qint64 maxBytes, QObject *context, Done<QByteArray> done)
+{
+    m_store.read<QByteArray>(
+        context, [sha256, maxBytes](Store &store) { return store.attachments().content(sha256, maxBytes); },
+        std::move(done));
+}
+
+void SessionService::saveAttachment(const QString &sha256, const QString &path, QObject *context, StatusDone done)
+{
+    m_store.read<bool>(
+        context,
+        [sha256, path](Store &store) -> Result<bool> {
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly))
+                return StorageError {StorageError::Kind::Io, file.errorString()};
+            if (Status s = store.attachments().readContent(sha256, &file); !s)
+                return s.error();
+            if (!file.commit())
+                return StorageError {StorageError::Kind::Io, file.errorString()};
+            return true;
+        },
+        [done = std::move(done)](const Result<bool> &r) { done(r ? Status {} : Status {r.error()}); });
+}
+
 SessionService::ExportFormat SessionService::formatForPath(const QString &path)
 {
     const QString lower = path.toLower();
@@ -185,13 +211,23 @@ void SessionService::exportSession(const QString &id, const QString &path, Expor
             Result<Exchange::ReadableSession> readable = Exchange::readableSession(store, id, allBranches);
             if (!readable)
                 return readable.error();
+            Exchange::AttachmentFiles files;
+            if (format != ExportFormat::Pdf) { // the attachments go beside the document
+                Result<Exchange::AttachmentFiles> written
+                    = Exchange::writeAttachmentFiles(store, readable->messages, path);
+                if (!written)
+                    return written.error();
+                files = written.value();
+            }
             switch (format) {
             case ExportFormat::Markdown:
-                return writeAtomically(path, Exchange::toMarkdown(readable->session, readable->messages).toUtf8());
+                return writeAtomically(path,
+                                       Exchange::toMarkdown(readable->session, readable->messages, files).toUtf8());
             case ExportFormat::Html:
             case ExportFormat::HtmlAllBranches: {
                 Exchange::HtmlOptions options;
                 options.allBranches = allBranches;
+                options.attachmentFiles = files;
                 return writeAtomically(path, Exchange::toHtml(readable.value(), options));
             }
             case ExportFormat::Pdf:

@@ -54,6 +54,11 @@ public:
                   Done<Session> done);
     void duplicate(const QString &id, const QString &title, QObject *context, Done<Session> done);
     void search(const QString &text, int limit, QObject *context, Done<QList<SearchHit>> done);
+    // An attachment's content (issue 16), when it is at most maxBytes: a thumbnail's or a
+    // viewer's source.
+    void attachmentContent(const QString &sha256, qint64 maxBytes, QObject *context, Done<QByteArray> done);
+    // Writes an attachment's content to path, in pieces, atomically (Save As…).
+    void saveAttachment(const QString &sha256, const QString &path, QObject *context, StatusDone done);
     enum class ExportFormat {
         Json, // skein.session/1, every branch
         Markdown, // the active branch

@@ -74,6 +74,10 @@ inline constexpr IntKey toolTimeoutSeconds {"agent/tool_timeout_seconds"_L1, 30,
 // JSON array of ToolApproval objects ("always allow this tool"); see toolApprovals().
 inline constexpr TextKey toolApprovals {"agent/tool_approvals"_L1};
 
+// Issue 16: the largest file that may be attached, and all the files of one message together.
+inline constexpr IntKey attachmentMaxFileMb {"attachments/max_file_mb"_L1, 20, 1, 512};
+inline constexpr IntKey attachmentMaxMessageMb {"attachments/max_message_mb"_L1, 50, 1, 2048};
+
 // §4.10 memory.
 inline constexpr BoolKey memoryAutoExtract {"memory/auto_extract"_L1, true};
 inline constexpr BoolKey memoryReviewRequired {"memory/review_required"_L1, true};

@@ -168,6 +168,14 @@ bool looksLikeText(const QFileInfo &info)
 
 } // namespace
 
+AttachmentLimits AttachmentLimits::fromSettings(const Settings::Values &values)
+{
+    AttachmentLimits limits;
+    limits.maxFileBytes = Settings::value(values, Settings::Keys::attachmentMaxFileMb) << 20;
+    limits.maxMessageBytes = Settings::value(values, Settings::Keys::attachmentMaxMessageMb) << 20;
+    return limits;
+}
+
 QString AttachmentIntake::decodeText(const QByteArray &bytes, bool *binary)
 {
     const std::optional<QStringConverter::Encoding> bom = QStringConverter::encodingForData(bytes);

@@ -8,6 +8,7 @@
 
 #include "core/domain/attachment.h"
 #include "core/domain/message.h"
+#include "core/settings/settingskeys.h"
 #include "storage/result.h"
 
 #include <QByteArray>
@@ -21,11 +22,15 @@ namespace Skein {
 struct AttachmentLimits
 {
     qint64 maxFileBytes = qint64(20) << 20;
+    qint64 maxMessageBytes = qint64(50) << 20; // all the files of one message together
     // An image whose header claims more pixels is refused before it is decoded (a decompression
     // bomb: a few kilobytes that would decode to gigabytes).
     qint64 maxImagePixels = 50'000'000;
     int maxImageSide = 8192; // larger images are kept scaled down to this
     qsizetype maxTextChars = 2'000'000; // of a text file or a PDF, kept for the model to read
+
+    // The user's limits from Settings (Settings::Keys::attachmentMaxFileMb, attachmentMaxMessageMb).
+    static AttachmentLimits fromSettings(const Settings::Values &values);
 };
 
 // A file made ready to attach: its description and the bytes to store as its content.

@@ -40,6 +40,8 @@ DefaultsPage::DefaultsPage(SettingsSaver *saver, QWidget *parent)
     bind(m_ui->hardCapMessages, K::hardCapMessages);
     bind(m_ui->maxIterations, K::maxIterations);
     bind(m_ui->toolTimeoutSeconds, K::toolTimeoutSeconds);
+    bind(m_ui->attachmentMaxFileMb, K::attachmentMaxFileMb);
+    bind(m_ui->attachmentMaxMessageMb, K::attachmentMaxMessageMb);
     m_shares
         = {m_ui->shareSystemPercent, m_ui->shareToolsPercent, m_ui->shareHistoryPercent, m_ui->shareCurrentPercent};
     connect(m_ui->restoreDefaultsButton, &QPushButton::clicked, this, &DefaultsPage::resetToDefaults);

@@ -40,6 +40,8 @@ QVariant ModelInfoTableModel::data(const QModelIndex &index, int role) const
     const QLocale locale;
     if (role == Qt::ToolTipRole && index.column() == Id)
         return plainToolTip(m.id);
+    if (index.column() == Vision)
+        return visionData(m.vision, role);
     if (role == Qt::TextAlignmentRole && index.column() != Id)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::EditRole) {
@@ -83,12 +85,43 @@ QVariant ModelInfoTableModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
+QVariant ModelInfoTableModel::visionData(ModelVision vision, int role)
+{
+    switch (role) {
+    case Qt::CheckStateRole:
+        return vision == ModelVision::Yes ? Qt::Checked
+            : vision == ModelVision::No   ? Qt::Unchecked
+                                          : Qt::PartiallyChecked;
+    case Qt::DisplayRole:
+        return vision == ModelVision::Yes ? tr("reads images")
+            : vision == ModelVision::No   ? tr("no images")
+                                          : tr("not known");
+    case Qt::ToolTipRole:
+        return tr("Whether the model reads images. When it is not known, attached images are sent, and a server "
+                  "that cannot read them says so. A model without vision gets their names and sizes instead.");
+    default:
+        return {};
+    }
+}
+
 bool ModelInfoTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
-        || index.column() == Id)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || index.column() == Id)
         return false;
     ModelInfo &m = m_models[index.row()];
+    if (index.column() == Vision) {
+        if (role != Qt::CheckStateRole)
+            return false;
+        const auto state = Qt::CheckState(value.toInt());
+        m.vision = state == Qt::Checked ? ModelVision::Yes
+            : state == Qt::Unchecked    ? ModelVision::No
+                                        : ModelVision::Unknown;
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT edited();
+        return true;
+    }
+    if (role != Qt::EditRole)
+        return false;
     bool ok = false;
     if (index.column() == ContextWindow || index.column() == MaxOutput) {
         const qint64 v = value.toLongLong(&ok);
@@ -116,7 +149,9 @@ Qt::ItemFlags ModelInfoTableModel::flags(const QModelIndex &index) const
     if (!index.isValid())
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-    if (index.column() != Id)
+    if (index.column() == Vision)
+        f |= Qt::ItemIsUserCheckable | Qt::ItemIsUserTristate;
+    else if (index.column() != Id)
         f |= Qt::ItemIsEditable;
     return f;
 }
@@ -138,6 +173,8 @@ QVariant ModelInfoTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("Output $/M");
     case CachedPrice:
         return tr("Cached $/M");
+    case Vision:
+        return tr("Vision");
     default:
         return {};
     }

@@ -12,15 +12,17 @@
 
 namespace Skein {
 
-// A provider's models as an editable table: id, context window, max output and the three prices
-// per million tokens. Edits change the list in place and emit edited() so the owner can save.
+// A provider's models as an editable table: id, context window, max output, the three prices per
+// million tokens and whether it reads images. Edits change the list in place and emit edited() so the owner can save.
 class ModelInfoTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelInfoTableModel)
 
 public:
-    enum Column { Id, ContextWindow, MaxOutput, InputPrice, OutputPrice, CachedPrice, ColumnCount };
+    // Vision: a check box with three states (checked: reads images, unchecked: does not,
+    // partly: not known, so images are sent).
+    enum Column { Id, ContextWindow, MaxOutput, InputPrice, OutputPrice, CachedPrice, Vision, ColumnCount };
 
     explicit ModelInfoTableModel(QObject *parent = nullptr);
     ~ModelInfoTableModel() override;
@@ -39,6 +41,8 @@ Q_SIGNALS:
     void edited();
 
 private:
+    static QVariant visionData(ModelVision vision, int role);
+
     QList<ModelInfo> m_models;
 };
 

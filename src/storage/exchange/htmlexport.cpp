@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QSet>
 #include <QTimeZone>
+#include <QUrl>
 
 namespace Skein::Exchange {
 
@@ -183,6 +184,16 @@ private:
             out += "<pre class=\"plain\">" + escaped(m.content) + "</pre>\n";
         else if (!m.content.isEmpty())
             markdown(m.content, out);
+        for (const Attachment &a : m.attachments) {
+            const QString file = m_options.attachmentFiles.value(a.id);
+            out += "<p class=\"note\">\xF0\x9F\x93\x8E ";
+            if (file.isEmpty())
+                out += escaped(attachmentSummary(a));
+            else
+                out += "<a href=\"" + QUrl::toPercentEncoding(file, "/-._~") + "\">" + escaped(a.name)
+                    + "</a> \xC2\xB7 " + escaped(QLocale().formattedDataSize(a.size));
+            out += "</p>\n";
+        }
         out += "</div>\n";
         for (const auto &call : m.toolCalls) {
             const QJsonObject c = call.toObject();

@@ -11,6 +11,7 @@
 #include "storage/result.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -40,6 +41,8 @@ struct HtmlOptions
     // For Qt's rich text (PDF, printing): only what QTextDocument understands — no <details>,
     // no script, colours inline, the light theme.
     bool forPrint = false;
+    // Attachments written beside the document (writeAttachmentFiles), linked; the others are named.
+    QHash<QString, QString> attachmentFiles;
 };
 
 // One self-contained HTML file: no external resources (a Content-Security-Policy forbids any),

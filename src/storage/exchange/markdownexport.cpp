@@ -9,8 +9,11 @@
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
+#include <QStringList>
 #include <QTimeZone>
+#include <QUrl>
 
 namespace Skein::Exchange {
 
@@ -154,7 +157,36 @@ QString toolCallArguments(const QJsonObject &call)
     return text;
 }
 
-QString toMarkdown(const Session &session, const QList<Message> &path)
+QString attachmentSummary(const Attachment &a)
+{
+    QStringList facts {a.name, QLocale().formattedDataSize(a.size)};
+    if (a.width > 0 && a.height > 0)
+        facts << Text::tr("%1 × %2 pixels").arg(a.width).arg(a.height);
+    if (a.pages > 0)
+        facts << Text::tr("%n page(s)", nullptr, a.pages);
+    if (!a.hasContent())
+        facts << Text::tr("not included in the import");
+    return facts.join(QStringLiteral(" · "));
+}
+
+namespace {
+
+QString attachmentMarkdown(const Attachment &a, const QHash<QString, QString> &files)
+{
+    const QString file = files.value(a.id);
+    if (file.isEmpty())
+        return QStringLiteral("📎 ") + inertSpan(attachmentSummary(a));
+    QString label = inertSpan(a.name);
+    label.replace(QLatin1Char('['), QStringLiteral("\\[")).replace(QLatin1Char(']'), QStringLiteral("\\]"));
+    const QString url = QString::fromLatin1(QUrl::toPercentEncoding(file, "/-._~"));
+    if (a.kind == AttachmentKind::Image)
+        return QStringLiteral("![%1](%2)").arg(label, url);
+    return QStringLiteral("📎 [%1](%2) · %3").arg(label, url, QLocale().formattedDataSize(a.size));
+}
+
+} // namespace
+
+QString toMarkdown(const Session &session, const QList<Message> &path, const QHash<QString, QString> &files)
 {
     QString md;
     md += QStringLiteral("# ")
@@ -179,6 +211,8 @@ QString toMarkdown(const Session &session, const QList<Message> &path)
             md += codeBlock(m.content);
         else if (!m.content.isEmpty())
             md += inertMarkdown(m.content.trimmed()) + QStringLiteral("\n");
+        for (const Attachment &a : m.attachments)
+            md += QLatin1Char('\n') + attachmentMarkdown(a, files) + QLatin1Char('\n');
         if (const QString note = statusNote(m); !note.isEmpty())
             md += QLatin1Char('\n') + note + QLatin1Char('\n');
         for (const auto &call : m.toolCalls) {

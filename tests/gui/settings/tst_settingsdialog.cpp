@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 #include "core/settings/settingskeys.h"
+#include "engine/attachments/attachmentintake.h"
 #include "engine/providers/providerkinds.h"
 #include "engine/tools/mcpservers.h"
 #include "gui/composer.h"
@@ -199,12 +200,15 @@ private Q_SLOTS:
             auto *cap = dialog->findChild<QSpinBox *>(QString(Settings::Keys::historyCountCap.key));
             auto *timeout = dialog->findChild<QSpinBox *>(QString(Settings::Keys::toolTimeoutSeconds.key));
             auto *review = dialog->findChild<QCheckBox *>(u"memoryReviewRequired"_s);
-            QVERIFY(cap && timeout && review);
+            auto *fileLimit = dialog->findChild<QSpinBox *>(QString(Settings::Keys::attachmentMaxFileMb.key));
+            QVERIFY(cap && timeout && review && fileLimit);
             QCOMPARE(cap->value(), 50);
             QCOMPARE(timeout->value(), 30);
+            QCOMPARE(fileLimit->value(), 20);
             QVERIFY(review->isChecked());
             cap->setValue(80);
             timeout->setValue(45);
+            fileLimit->setValue(5);
             review->setChecked(false);
             QVERIFY(waitSaved(dialog.get()));
         }
@@ -214,6 +218,8 @@ private Q_SLOTS:
             const Settings::Values values = store->settings().all().value();
             QCOMPARE(Settings::ContextDefaults::from(values).historyCountCap, 80);
             QCOMPARE(Settings::AgentDefaults::from(values).toolTimeoutSeconds, 45);
+            QCOMPARE(AttachmentLimits::fromSettings(values).maxFileBytes, qint64(5) << 20);
+            QCOMPARE(AttachmentLimits::fromSettings(values).maxMessageBytes, qint64(50) << 20);
             QVERIFY(!Settings::MemoryDefaults::from(values).reviewRequired);
             QVERIFY(Settings::MemoryDefaults::from(values).autoExtract);
         }

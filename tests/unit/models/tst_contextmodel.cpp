@@ -8,7 +8,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QGuiApplication>
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSignalSpy>
 
 using namespace Skein;
@@ -142,6 +144,8 @@ private Q_SLOTS:
                                        {QStringLiteral("system"), 100},
                                        {QStringLiteral("memories"), 20},
                                        {QStringLiteral("images"), 7},
+                                       {QStringLiteral("attachments"), 40},
+                                       {QStringLiteral("images_left_out"), QJsonArray {QJsonObject {}}},
                                        {QStringLiteral("runtime"), 12},
                                        {QStringLiteral("raw_estimate"), 999},
                                        {QStringLiteral("calibration"), 1.1},
@@ -152,16 +156,40 @@ private Q_SLOTS:
             keys << section.key;
         QCOMPARE(keys,
                  (QStringList {QStringLiteral("system"), QStringLiteral("memories"), QStringLiteral("summaries"),
-                               QStringLiteral("tools"), QStringLiteral("history"), QStringLiteral("current"),
-                               QStringLiteral("runtime"), QStringLiteral("output"), QStringLiteral("images")}));
-        QCOMPARE(sections.at(7).tokens, 1000);
+                               QStringLiteral("tools"), QStringLiteral("history"), QStringLiteral("attachments"),
+                               QStringLiteral("current"), QStringLiteral("runtime"), QStringLiteral("output"),
+                               QStringLiteral("images")}));
+        QCOMPARE(sections.at(8).tokens, 1000);
+        QCOMPARE(sections.at(5).tokens, 40);
+        QCOMPARE(sections.at(5).label, QStringLiteral("Attachments"));
         QCOMPARE(sections.at(2).tokens, 0);
-        QCOMPARE(ContextBudget::total(sections), 1439);
+        QCOMPARE(ContextBudget::total(sections), 1479);
         QVERIFY(sections.at(0).color != sections.at(4).color);
         QCOMPARE(ContextBudget::window(s), 7000); // no recorded window: input budget + output reserve
         s.sectionTokens.insert(QStringLiteral("window"), 8192);
         QCOMPARE(ContextBudget::window(s), 8192);
-        QCOMPARE(ContextBudget::total(ContextBudget::sections(s)), 1439);
+        QCOMPARE(ContextBudget::total(ContextBudget::sections(s)), 1479);
+    }
+
+    // Issue 16: an image the request left out to save space is named on its message's row.
+    void leftOutImagesAreNamedOnTheirMessage()
+    {
+        ContextItemModel model;
+        Fixture f;
+        f.snapshot.sectionTokens.insert(
+            QStringLiteral("images_left_out"),
+            QJsonArray {QJsonObject {{QStringLiteral("message_id"), QStringLiteral("m3")},
+                                     {QStringLiteral("attachment_id"), QStringLiteral("a1")},
+                                     {QStringLiteral("name"), QStringLiteral("chart.png")},
+                                     {QStringLiteral("tokens"), 1105}}});
+        model.setRequest(f.snapshot, f.path, f.memories, f.summaries);
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QString id = model.index(r, 0).data(ContextItemModel::IdRole).toString();
+            const QString shown = model.index(r, 0).data(Qt::DisplayRole).toString();
+            const QString note = QStringLiteral("chart.png: image dropped — %1 tokens").arg(QLocale().toString(1105));
+            QCOMPARE(shown.contains(note), id == QStringLiteral("m3"));
+        }
+        QCOMPARE(model.tokens(ContextItemModel::Kind::Message, true), 70); // the note costs nothing
     }
 };
 
