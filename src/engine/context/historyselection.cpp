@@ -90,9 +90,37 @@ qint64 storedMessageTokens(const TokenEstimator &estimator, const Message &messa
 
 namespace {
 
+qint64 correctedTokens(const HistoryLimits &limits, const Message &m)
+{
+    return qint64(std::ceil(double(storedMessageTokens(limits.estimator, m, limits.images)) * limits.factor));
+}
+
+// The tokens of each message of path, estimated when first asked for: the walk back stops at the
+// budget, so a long path is never estimated whole.
+class PathTokens
+{
+public:
+    PathTokens(const QList<Message> &path, const HistoryLimits &limits)
+        : m_path(path)
+        , m_limits(limits)
+        , m_values(path.size(), -1)
+    { }
+    qint64 at(qsizetype i)
+    {
+        if (m_values.at(i) < 0)
+            m_values[i] = correctedTokens(m_limits, m_path.at(i));
+        return m_values.at(i);
+    }
+    void forget(qsizetype i) { m_values[i] = -1; }
+
+private:
+    const QList<Message> &m_path;
+    const HistoryLimits &m_limits;
+    QList<qint64> m_values;
+};
+
 // selectHistory on the tokens of each message of path.
-HistorySelection select(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits,
-                        const QList<qint64> &tokens)
+HistorySelection select(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits, PathTokens &tokens)
 {
     HistorySelection s;
     const qsizetype n = path.size();
@@ -132,30 +160,17 @@ HistorySelection select(const QList<Message> &path, qsizetype floor, const Histo
     return s;
 }
 
-qint64 correctedTokens(const HistoryLimits &limits, const Message &m)
-{
-    return qint64(std::ceil(double(storedMessageTokens(limits.estimator, m, limits.images)) * limits.factor));
-}
-
-QList<qint64> tokensOf(const QList<Message> &path, const HistoryLimits &limits)
-{
-    QList<qint64> tokens;
-    tokens.reserve(path.size());
-    for (const Message &m : path)
-        tokens.append(correctedTokens(limits, m));
-    return tokens;
-}
-
 } // namespace
 
 HistorySelection selectHistory(const QList<Message> &path, qsizetype floor, const HistoryLimits &limits)
 {
-    return select(path, floor, limits, tokensOf(path, limits));
+    PathTokens tokens(path, limits);
+    return select(path, floor, limits, tokens);
 }
 
 HistorySelection selectHistoryLeavingOutImages(const QList<Message> &path, qsizetype floor, HistoryLimits &limits)
 {
-    QList<qint64> tokens = tokensOf(path, limits);
+    PathTokens tokens(path, limits);
     HistorySelection s = select(path, floor, limits, tokens);
     if (!limits.images.send)
         return s;
@@ -165,7 +180,7 @@ HistorySelection selectHistoryLeavingOutImages(const QList<Message> &path, qsize
         if (m.role != Role::User || !m.hasSendableImages() || limits.images.leftOut.contains(m.id))
             continue;
         limits.images.leftOut.insert(m.id);
-        tokens[i] = correctedTokens(limits, m);
+        tokens.forget(i);
         s = select(path, floor, limits, tokens);
     }
     return s;
