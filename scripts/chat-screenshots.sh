@@ -16,7 +16,8 @@
 #   English and Chinese;
 # * attachments: the composer's chips (composer-attachments.png, composer-no-vision.png), a sent
 #   message with thumbnails (message-attachments.png), the viewer (attachment-viewer.png) and the
-#   context inspector's Attachments segment (context-inspector-attachments.png), gui_chatattachments,
+#   context inspector's Attachments segment (context-inspector-attachments.png), and a conversation
+#   imported with files the export only named (message-imported-attachments.png), gui_chatattachments,
 #   English and Chinese;
 # * code blocks (code-blocks.png) and a wide table scrolled sideways (wide-table.png), gui_chatlook;
 # * from gui_settingsdialog: a provider whose key is in a keychain that cannot be reached
@@ -52,4 +53,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,composer-attachments,composer-no-vision,message-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,composer-attachments,composer-no-vision,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

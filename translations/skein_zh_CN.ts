@@ -3351,14 +3351,6 @@
             <translation>未命名</translation>
         </message>
         <message>
-            <source>[Attachment: %1]</source>
-            <translation>[附件：%1]</translation>
-        </message>
-        <message>
-            <source>[Attachment: %1 — its content is not in the export]</source>
-            <translation>[附件：%1——导出文件中不含其内容]</translation>
-        </message>
-        <message>
             <source>Error: %1</source>
             <translation>错误：%1</translation>
         </message>
@@ -3520,6 +3512,22 @@
             <source>not included in the import</source>
             <translation>导入时未包含</translation>
         </message>
+        <message>
+            <source>Attachments: %1, of which %2 came with their files (the export named the others).</source>
+            <translation>附件：%1 个，其中 %2 个带有文件（其余的导出文件只提到了名称）。</translation>
+        </message>
+        <message>
+            <source>its text only: the file was not included in the import</source>
+            <translation>仅有其文本：导入的文件中没有包含该文件</translation>
+        </message>
+        <message>
+            <source>%1: not imported, larger than %2</source>
+            <translation>%1：未导入，大于 %2</translation>
+        </message>
+        <message>
+            <source>image</source>
+            <translation>图片</translation>
+        </message>
     </context>
     <context>
         <name>Skein::FirstRunDialog</name>
@@ -3625,6 +3633,10 @@
 Conversations: %2 · read %3 of %4</source>
             <translation>正在导入 %1
 对话：%2 个 · 已读取 %3 / %4</translation>
+        </message>
+        <message>
+            <source>Attachments: %1, of which %2 came with their content.</source>
+            <translation>附件：%1 个，其中 %2 个带有内容。</translation>
         </message>
     </context>
     <context>
@@ -4801,6 +4813,10 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>not included in the import</source>
             <translation>导入时未包含</translation>
+        </message>
+        <message>
+            <source>text only, the file was not included in the import</source>
+            <translation>仅文本，导入的文件中没有包含该文件</translation>
         </message>
     </context>
     <context>

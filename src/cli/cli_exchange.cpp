@@ -187,6 +187,8 @@ int Cli::cmdImport(QCommandLineParser &parser)
         o.insert(QStringLiteral("messages"), report.newMessages());
         o.insert(QStringLiteral("branches"), report.branches());
         o.insert(QStringLiteral("memories"), report.memoriesImported);
+        o.insert(QStringLiteral("attachments"), report.attachments);
+        o.insert(QStringLiteral("attachments_with_content"), report.attachmentContents);
         o.insert(QStringLiteral("skipped"), skipped);
         o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(report.notes));
         o.insert(QStringLiteral("sessions"), sessions);

@@ -10,6 +10,7 @@
 #include "core/domain/session.h"
 #include "storage/database.h"
 #include "storage/exchange/jsoncodec.h"
+#include "storage/exchange/markdownexport.h"
 #include "storage/messagerepository.h"
 #include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
@@ -149,6 +150,8 @@ int Cli::cmdShow(QCommandLineParser &parser)
             continue;
         }
         m_out << Qt::endl << "## " << toString(m.role) << status << Qt::endl << m.content << Qt::endl;
+        for (const Attachment &a : m.attachments)
+            m_out << QStringLiteral("📎 ") << Exchange::attachmentSummary(a) << Qt::endl;
     }
     return 0;
 }

@@ -78,6 +78,10 @@ ImportProgress::ImportProgress(DataService &service, const QString &path, QWidge
                     lines << tr("Already here, left as they were: %1.").arg(present);
                 if (report.memoriesImported)
                     lines << tr("Memories waiting in the review inbox: %1.").arg(report.memoriesImported);
+                if (report.attachments > 0)
+                    lines << tr("Attachments: %1, of which %2 came with their content.")
+                                 .arg(report.attachments)
+                                 .arg(report.attachmentContents);
                 if (!report.skipped.isEmpty())
                     lines << tr("Skipped because they could not be read: %1 (see the details).")
                                  .arg(report.skipped.size());

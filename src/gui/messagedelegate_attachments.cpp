@@ -30,8 +30,9 @@ QString chipText(const Attachment &a, const QFontMetricsF &fm)
     QString detail = QLocale().formattedDataSize(a.size);
     if (a.kind == AttachmentKind::Pdf && a.pages > 0)
         detail = MessageDelegate::tr("%n page(s)", nullptr, a.pages) + QStringLiteral(" · ") + detail;
-    if (!a.hasContent() && a.text.isEmpty())
-        detail = MessageDelegate::tr("not included in the import");
+    if (!a.hasContent())
+        detail = a.text.isEmpty() ? MessageDelegate::tr("not included in the import")
+                                  : MessageDelegate::tr("text only, the file was not included in the import");
     return name + QStringLiteral(" · ") + detail;
 }
 

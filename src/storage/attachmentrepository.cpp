@@ -16,6 +16,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 namespace Skein {
 
 namespace {
@@ -337,6 +339,16 @@ Result<qint64> AttachmentRepository::contentCount()
     const qint64 n = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
     return n;
+}
+
+Status AttachmentRepository::setContent(const QString &id, const QString &sha256, qint64 size, QSize pixels,
+                                        const QStringList &rename)
+{
+    return m_db.run("UPDATE attachments SET sha256 = ?, size = ?, width = CASE WHEN width > 0 THEN width ELSE ? END, "
+                    "height = CASE WHEN height > 0 THEN height ELSE ? END, "
+                    "name = CASE WHEN name = ? AND ? <> '' THEN ? ELSE name END WHERE id = ? AND sha256 IS NULL",
+                    {sha256, size, std::max(pixels.width(), 0), std::max(pixels.height(), 0), rename.value(0),
+                     rename.value(1), rename.value(1), id});
 }
 
 } // namespace Skein

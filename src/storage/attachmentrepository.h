@@ -12,6 +12,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSize>
 #include <QStringList>
 
 class QIODevice;
@@ -48,6 +49,11 @@ public:
 
     // The attachment's row; its content (when it has one) must be stored already.
     Status insert(const Attachment &attachment);
+    // An attachment without content gets it (stored already): an import found the file among the
+    // export's files. Its size becomes the content's; a known width or height stays. rename: {old
+    // name, new name}, applied when the record is still named old name.
+    Status setContent(const QString &id, const QString &sha256, qint64 size, QSize pixels = {},
+                      const QStringList &rename = {});
     // The attachments of these messages, by message and ordinal.
     Result<QList<Attachment>> byMessages(const QStringList &messageIds);
     Result<QList<Attachment>> byMessage(const QString &messageId) { return byMessages({messageId}); }

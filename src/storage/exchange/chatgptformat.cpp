@@ -6,12 +6,15 @@
 // conversation is a tree of nodes in `mapping`, with `parent` / `children` and `current_node`.
 // docs/import.md says what each content type becomes.
 
+#include "attachmentcodec.h"
 #include "foreignformats.h"
 #include "jsonreader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+
+#include <algorithm>
 
 namespace Skein::Exchange {
 
@@ -50,15 +53,32 @@ QString sources(const QJsonObject &metadata)
     return lines.isEmpty() ? QString() : Text::tr("Sources:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
 }
 
-QString partsText(const QJsonObject &content, const QJsonObject &metadata)
+// The parts' text. Asset pointers (images, audio) and the files metadata.attachments names become
+// attachment records on node, when there is one; their content is looked for in the export's files.
+QString partsText(const QJsonObject &content, const QJsonObject &metadata, ForeignNode *node)
 {
-    // Attachments the message names (name, type, size): their content is not in the export.
-    QHash<QString, QJsonObject> attachments;
-    for (const auto &v : metadata.value(QStringLiteral("attachments")).toArray())
-        attachments.insert(v.toObject().value(QStringLiteral("id")).toString(), v.toObject());
+    QHash<QString, QJsonObject> named; // metadata.attachments: name, MIME type, size by file id
+    QStringList order;
+    for (const QJsonValue v : metadata.value(QStringLiteral("attachments")).toArray()) {
+        const QString id = v.toObject().value(QStringLiteral("id")).toString();
+        if (!named.contains(id))
+            order << id;
+        named.insert(id, v.toObject());
+    }
+    const auto attach = [&](const QString &id, const QString &fallbackType, qint64 bytes, int width, int height) {
+        const QJsonObject a = named.take(id);
+        if (node->message.attachments.size() >= kMaxAttachmentsPerMessage)
+            return; // as many as a Skein export may carry; an export with more is not a real one
+        Attachment record = attachment(a.isEmpty() ? id : field(a, QStringLiteral("name")),
+                                       a.isEmpty() ? fallbackType : field(a, QStringLiteral("mime_type"), 128),
+                                       a.isEmpty() ? bytes : qint64(a.value(QStringLiteral("size")).toDouble()));
+        record.width = std::clamp(width, 0, 1 << 20);
+        record.height = std::clamp(height, 0, 1 << 20);
+        node->message.attachments.append(record);
+        node->assets.append(id);
+    };
     QStringList out;
-    QSet<QString> named;
-    for (const auto &part : content.value(QStringLiteral("parts")).toArray()) {
+    for (const QJsonValue part : content.value(QStringLiteral("parts")).toArray()) {
         if (part.isString()) {
             if (!part.toString().isEmpty())
                 out << part.toString();
@@ -68,24 +88,19 @@ QString partsText(const QJsonObject &content, const QJsonObject &metadata)
         const QString type = str(p, "content_type");
         if (type == QLatin1String("audio_transcription") || p.value(QStringLiteral("text")).isString()) {
             out << p.value(QStringLiteral("text")).toString();
-        } else if (type.endsWith(QLatin1String("_asset_pointer"))) {
-            const QString pointer = str(p, "asset_pointer");
-            const QString id = pointer.section(QStringLiteral("://"), 1);
-            const QJsonObject a = attachments.value(id);
-            named.insert(id);
-            out << attachmentLine(a.isEmpty() ? id : field(a, QStringLiteral("name")),
-                                  a.isEmpty() ? type.section(QLatin1Char('_'), 0, 0)
-                                              : field(a, QStringLiteral("mime_type")),
-                                  qint64(a.isEmpty() ? p.value(QStringLiteral("size_bytes")).toDouble()
-                                                     : a.value(QStringLiteral("size")).toDouble()));
+        } else if (type.endsWith(QLatin1String("_asset_pointer")) && node) {
+            // "file-service://file-abc", "sediment://file_00…": the file's id after the scheme.
+            const QString id = str(p, "asset_pointer").section(QStringLiteral("://"), 1).left(256);
+            attach(id, type.section(QLatin1Char('_'), 0, 0), qint64(p.value(QStringLiteral("size_bytes")).toDouble()),
+                   p.value(QStringLiteral("width")).toInt(), p.value(QStringLiteral("height")).toInt());
         } else if (!p.isEmpty()) {
             out << Text::tr("[%1]").arg(type.isEmpty() ? QStringLiteral("part") : type);
         }
     }
-    for (auto it = attachments.cbegin(); it != attachments.cend(); ++it)
-        if (!named.contains(it.key()))
-            out << attachmentLine(field(*it, QStringLiteral("name")), field(*it, QStringLiteral("mime_type")),
-                                  qint64(it->value(QStringLiteral("size")).toDouble()));
+    if (node)
+        for (const QString &id : std::as_const(order))
+            if (named.contains(id)) // not pointed at by a part: a file the user uploaded
+                attach(id, {}, 0, 0, 0);
     return out.join(QStringLiteral("\n\n"));
 }
 
@@ -99,7 +114,7 @@ QString unknownContent(const QString &type, const QJsonObject &content)
             break;
         }
     if (body.isEmpty() && content.contains(QStringLiteral("parts")))
-        body = partsText(content, {});
+        body = partsText(content, {}, nullptr);
     if (body.isEmpty()) {
         QJsonObject rest = content;
         rest.remove(QStringLiteral("content_type"));
@@ -140,7 +155,7 @@ bool readNode(const QString &key, const QJsonObject &node, const QString &path, 
         msg.toolName = field(m.value(QStringLiteral("author")).toObject(), QStringLiteral("name"), 128);
 
     if (type == QLatin1String("text") || type == QLatin1String("multimodal_text")) {
-        msg.content = partsText(content, metadata);
+        msg.content = partsText(content, metadata, out);
     } else if (type == QLatin1String("code")) {
         const QString code = str(content, "text");
         const QString recipient = str(m, "recipient");

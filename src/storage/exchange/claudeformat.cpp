@@ -139,22 +139,24 @@ bool readClaude(const QJsonObject &o, const QString &path, ForeignConversation *
         // The flat text when the blocks had none (older exports, some answers).
         if (!hasText)
             turn.text(flat);
-        // Attachments: their extracted text is kept, as text; binaries are named.
-        for (const auto &v : m.value(QStringLiteral("attachments")).toArray()) {
-            const QJsonObject a = v.toObject();
-            const QString extracted = a.value(QStringLiteral("extracted_content")).toString();
-            const QString line
-                = attachmentLine(field(a, QStringLiteral("file_name")), field(a, QStringLiteral("file_type"), 64),
-                                 qint64(a.value(QStringLiteral("file_size")).toDouble()), !extracted.isEmpty());
-            turn.text(extracted.isEmpty() ? line : line + QLatin1Char('\n') + fenced(cleanText(extracted)));
-        }
+        // Attachments: records; their extracted text is kept as the attachment's text. Files
+        // (images and binaries the export does not include) are named.
         QSet<QString> attached;
-        for (const auto &v : m.value(QStringLiteral("attachments")).toArray())
-            attached.insert(v.toObject().value(QStringLiteral("file_name")).toString());
-        for (const auto &v : m.value(QStringLiteral("files")).toArray()) {
-            const QString name = v.toObject().value(QStringLiteral("file_name")).toString();
-            if (!attached.contains(name))
-                turn.text(attachmentLine(field(v.toObject(), QStringLiteral("file_name")), {}, 0));
+        for (const QJsonValue v : m.value(QStringLiteral("attachments")).toArray()) {
+            const QJsonObject a = v.toObject();
+            Attachment record
+                = attachment(field(a, QStringLiteral("file_name")), field(a, QStringLiteral("file_type"), 128),
+                             qint64(a.value(QStringLiteral("file_size")).toDouble()));
+            record.text = cleanText(a.value(QStringLiteral("extracted_content")).toString());
+            if (!record.text.isEmpty() && record.kind == AttachmentKind::Other)
+                record.kind = AttachmentKind::Text;
+            attached.insert(record.name);
+            turn.attach(record);
+        }
+        for (const QJsonValue v : m.value(QStringLiteral("files")).toArray()) {
+            const Attachment record = attachment(field(v.toObject(), QStringLiteral("file_name")), {}, 0);
+            if (!attached.contains(record.name))
+                turn.attach(record);
         }
         std::move(turn).appendTo(out->nodes);
     }

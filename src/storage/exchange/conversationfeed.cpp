@@ -242,6 +242,7 @@ bool ConversationFeed::readConversation(const QByteArray &element, const QString
     item.kind = Kind::Conversation;
     item.sourceId = conversation.sourceId;
     item.branches = conversation.branches;
+    item.assets = std::move(conversation.assets);
     const QString title = item.content.session.title.isEmpty() ? Text::tr("(untitled)") : item.content.session.title;
     for (const QString &note : std::as_const(conversation.notes))
         item.notes << QStringLiteral("\"%1\": %2").arg(title, note);

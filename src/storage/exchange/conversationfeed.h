@@ -46,6 +46,7 @@ public:
         QString sourceId;
         qsizetype branches = 0;
         QStringList notes; // "TITLE": what a user should know
+        QHash<QString, QString> assets; // attachment id -> the export's id of its content
         qint64 bytesDone = 0; // of the whole export, after this item
         QByteArray skeinBytes;
     };

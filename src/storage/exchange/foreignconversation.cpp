@@ -153,6 +153,8 @@ bool ForeignConversation::build(const QString &format, SessionContent *out, QStr
     if (out->session.createdAt == 0)
         out->session.createdAt = start;
     out->messages.clear();
+    out->contents = contents;
+    assets.clear();
     QList<qint64> created(count, 0);
     QList<QString> ids(count); // ours, of the kept nodes
     QList<qsizetype> row(count, -1); // in out->messages
@@ -174,6 +176,15 @@ bool ForeignConversation::build(const QString &format, SessionContent *out, QStr
             m.completedAt = m.createdAt;
         if (n.kind == ForeignNode::Kind::Reasoning)
             m.role = Role::Assistant;
+        for (qsizetype k = 0; k < m.attachments.size(); ++k) {
+            Attachment &a = m.attachments[k];
+            a.id = derivedId(format, sourceId, n.sourceId + QStringLiteral("#attachment") + QString::number(k));
+            a.messageId = m.id;
+            a.ordinal = int(k);
+            a.createdAt = created.at(i);
+            if (!n.assets.value(k).isEmpty())
+                assets.insert(a.id, n.assets.at(k));
+        }
         // Calls and results: the source's call ids become ours.
         QJsonArray calls;
         for (const auto &v : std::as_const(m.toolCalls)) {

@@ -8,6 +8,7 @@
 
 #include "sessioncontent.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -33,6 +34,9 @@ struct ForeignNode
     // nodes that follow it become its results, one call each.
     QString callsTool;
     QString callArguments;
+    // By message.attachments' index: the export's id of that file's content ("" when it has
+    // none), which the importer looks for among the export's files (ChatGPT's assets).
+    QStringList assets;
 };
 
 struct ForeignConversation
@@ -44,12 +48,15 @@ struct ForeignConversation
     QString activeSourceId; // "" or a node that is not there: the newest leaf
     QStringList notes; // what a user should know about this conversation's import
     QString projectId; // Claude: the project it belongs to (its name comes from the export's projects/)
+    QHash<QString, QByteArray> contents; // attachments' content the conversation carries, by SHA-256
 
     // The session with ids derived from (format, conversation id, node id): importing the same
     // export twice gives the same ids. Checks the tree: unique ids, parents that exist (an
     // excerpt's single dangling root is allowed), no cycles. false with "path: reason".
+    // Attachments get ids derived like their message's.
     bool build(const QString &format, SessionContent *out, QString *error);
     qsizetype branches = 0; // leaves, after build()
+    QHash<QString, QString> assets; // after build(): attachment id -> the export's id of its content
 };
 
 // A name-based (version 5) UUID in Skein's namespace for imports, from the format and source ids.

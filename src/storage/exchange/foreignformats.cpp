@@ -4,11 +4,12 @@
 
 #include "foreignformats.h"
 
+#include "attachmentcodec.h"
 #include "jsonreader.h"
 
 #include <QDateTime>
 #include <QJsonArray>
-#include <QLocale>
+#include <QMimeDatabase>
 
 namespace Skein::Exchange {
 
@@ -98,16 +99,30 @@ QString cleanText(QString text)
     return text;
 }
 
-QString attachmentLine(const QString &name, const QString &mime, qint64 bytes, bool contentIncluded)
+Attachment attachment(const QString &name, const QString &type, qint64 bytes)
 {
-    QStringList parts {name.isEmpty() ? Text::tr("unnamed") : name};
-    if (!mime.isEmpty())
-        parts << mime;
-    if (bytes > 0)
-        parts << QLocale::c().formattedDataSize(bytes);
-    return contentIncluded
-        ? Text::tr("[Attachment: %1]").arg(parts.join(QStringLiteral(", ")))
-        : Text::tr("[Attachment: %1 — its content is not in the export]").arg(parts.join(QStringLiteral(", ")));
+    Attachment a;
+    a.name = cleanText(name.left(255)).simplified();
+    if (a.name.isEmpty())
+        a.name = Text::tr("unnamed");
+    a.size = std::max<qint64>(bytes, 0);
+    const QMimeDatabase mimes;
+    QMimeType mime = type.contains(QLatin1Char('/')) ? mimes.mimeTypeForName(type) : QMimeType();
+    if (!mime.isValid() && !type.isEmpty()) // "pdf", "txt": a file type, as an extension
+        mime = mimes.mimeTypeForFile(QStringLiteral("x.") + type, QMimeDatabase::MatchExtension);
+    if (!mime.isValid() || mime.isDefault())
+        mime = mimes.mimeTypeForFile(a.name, QMimeDatabase::MatchExtension);
+    if (mime.isValid() && !mime.isDefault())
+        a.mimeType = mime.name();
+    else if (type.contains(QLatin1Char('/')))
+        a.mimeType = cleanText(type.left(128)).simplified();
+    if (a.mimeType.startsWith(QLatin1String("image/")) || type == QLatin1String("image"))
+        a.kind = AttachmentKind::Image;
+    else if (a.mimeType == QLatin1String("application/pdf"))
+        a.kind = AttachmentKind::Pdf;
+    else if (mime.isValid() && mime.inherits(QStringLiteral("text/plain")))
+        a.kind = AttachmentKind::Text;
+    return a;
 }
 
 QString fenced(const QString &text, const QString &language)
@@ -129,6 +144,8 @@ Message &TurnPieces::open()
         m_current.message.content.clear();
         m_current.message.reasoning.clear();
         m_current.message.toolCalls = {};
+        m_current.message.attachments.clear();
+        m_current.assets.clear();
         m_open = true;
     }
     return m_current.message;
@@ -161,6 +178,14 @@ void TurnPieces::call(QString id, const QString &name, const QString &arguments)
                                          {QStringLiteral("arguments"), arguments}});
 }
 
+void TurnPieces::attach(Attachment attachment, const QString &asset)
+{
+    if (open().attachments.size() >= kMaxAttachmentsPerMessage)
+        return; // as many as a Skein export may carry; an export with more is not a real one
+    m_current.message.attachments.append(std::move(attachment));
+    m_current.assets.append(asset);
+}
+
 void TurnPieces::result(const QString &callId, const QString &name, const QString &content, bool isError)
 {
     if (m_open) {
@@ -171,6 +196,8 @@ void TurnPieces::result(const QString &callId, const QString &name, const QStrin
     piece.message.role = Role::Tool;
     piece.message.reasoning.clear();
     piece.message.toolCalls = {};
+    piece.message.attachments.clear();
+    piece.assets.clear();
     piece.message.toolCallId = callId.isEmpty() ? m_lastCall : callId;
     piece.message.toolName = name;
     piece.message.content = isError ? Text::tr("Error: %1").arg(content) : content;

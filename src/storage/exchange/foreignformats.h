@@ -47,8 +47,10 @@ qint64 timeMs(const QJsonValue &v);
 QString field(const QJsonObject &o, const QString &key, int maxLength = 512);
 // An untrusted text as readable text: a NUL and other control characters but tab and newline go.
 QString cleanText(QString text);
-// "[Attachment: NAME, TYPE, SIZE — its content is not in the export]"
-QString attachmentLine(const QString &name, const QString &mime, qint64 bytes, bool contentIncluded = false);
+// A file the source names: an attachment record with what is known of it. type is a MIME type
+// or what the source has instead ("pdf", "txt", "image"); the name's extension fills in the rest.
+// Its content, when the export has it, comes later (the importer, from the export's files).
+Attachment attachment(const QString &name, const QString &type, qint64 bytes);
 // Text in a fence longer than any fence inside it.
 QString fenced(const QString &text, const QString &language = {});
 
@@ -67,6 +69,8 @@ public:
     // An empty id: the call gets one of its own; an empty result id: the turn's last call.
     void call(QString id, const QString &name, const QString &arguments);
     void result(const QString &callId, const QString &name, const QString &content, bool isError);
+    // A file of the turn, on the piece being written (the turn's text).
+    void attach(Attachment attachment, const QString &asset = {});
     bool isEmpty() const { return m_pieces.isEmpty() && !m_open; }
     void appendTo(QList<ForeignNode> &nodes) &&;
 

@@ -4,18 +4,22 @@
 
 // Importer::importPath: Skein's own export and other clients' (docs/import.md).
 
+#include "attachmentcodec.h"
 #include "conversationfeed.h"
 #include "core/domain/ids.h"
 #include "importer.h"
 #include "importsource.h"
 #include "jsonreader.h"
+#include "storage/attachmentrepository.h"
 #include "storage/database.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
 
 #include <QFileInfo>
+#include <QImageReader>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QSet>
 #include <QSqlQuery>
 
@@ -139,6 +143,7 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
     m_source = QFileInfo(path).fileName();
     ImportReport report;
     report.dryRun = options.dryRun;
+    m_assets.clear();
     ImportFormat format = options.format;
     // A Skein export is one JSON object with "format": handed to the Skein importer.
     QByteArray skeinBytes;
@@ -161,7 +166,7 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
                 break;
             case Kind::Conversation:
                 report.notes << item.notes;
-                if (Status s = mergeSession(item.content, item.sourceId, item.branches, report); !s)
+                if (Status s = mergeSession(item.content, item.sourceId, item.branches, item.assets, report); !s)
                     return s;
                 break;
             case Kind::End:
@@ -172,6 +177,9 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
                 return invalid(Text::tr("the import was cancelled; nothing was imported"));
         }
         format = feed.format();
+        // The feed is done with the source: the files the attachments point at come next.
+        if (Status s = storeAssets(source, report); !s)
+            return s;
         // Claude's memories: pending in the review inbox, never active on their own.
         if (format == ImportFormat::Claude && source.contains(QStringLiteral("memories.json"))) {
             std::unique_ptr<QIODevice> device = source.device(QStringLiteral("memories.json"), &error);
@@ -220,7 +228,7 @@ Result<ImportReport> Importer::importForeign(const QString &path, const ImportOp
 }
 
 Status Importer::mergeSession(const SessionContent &c, const QString &sourceId, qsizetype branches,
-                              ImportReport &report)
+                              const QHash<QString, QString> &assets, ImportReport &report)
 {
     ImportReport::SessionResult result;
     result.originalId = sourceId;
@@ -255,9 +263,20 @@ Status Importer::mergeSession(const SessionContent &c, const QString &sourceId, 
         // Not insertBatch: a savepoint per conversation would copy every page the conversation
         // touches (random-UUID index pages mostly) into its sub-journal, a third of the import's
         // time, and a failure here ends the whole import's transaction anyway.
-        for (const Message &m : std::as_const(fresh))
+        for (const Message &m : std::as_const(fresh)) {
+            for (const Attachment &a : m.attachments) {
+                if (a.hasContent()) // carried in the conversation (Open WebUI's pasted images)
+                    if (Result<QString> stored = m_store.attachments().storeContent(c.contents.value(a.sha256));
+                        !stored)
+                        return stored.error();
+                if (const QString asset = assets.value(a.id); !asset.isEmpty())
+                    m_assets.append({a.id, asset});
+                ++report.attachments;
+                report.attachmentContents += a.hasContent() ? 1 : 0;
+            }
             if (Status s = m_store.messages().insert(m); !s)
                 return s;
+        }
         if (result.outcome == ImportReport::Outcome::Merged) {
             const bool activeIsNew = std::any_of(fresh.cbegin(), fresh.cend(),
                                                  [&](const Message &m) { return m.id == c.session.activeLeafId; });
@@ -274,6 +293,39 @@ Status Importer::mergeSession(const SessionContent &c, const QString &sourceId, 
     }
     result.newMessages = fresh.size();
     report.sessions.append(result);
+    return {};
+}
+
+Status Importer::storeAssets(const ImportSource &source, ImportReport &report)
+{
+    for (const auto &[attachmentId, assetId] : std::as_const(m_assets)) {
+        const std::optional<ImportSource::Asset> asset = source.asset(assetId);
+        if (!asset)
+            continue; // named only: the export does not have the file (audio, older exports)
+        if (asset->size > kMaxAttachmentBytes) {
+            report.notes << Text::tr("%1: not imported, larger than %2")
+                                .arg(asset->name, QLocale().formattedDataSize(kMaxAttachmentBytes));
+            continue;
+        }
+        QString error;
+        std::unique_ptr<QIODevice> device = source.device(asset->name, &error);
+        if (!device)
+            return invalid(error);
+        Result<QString> stored = m_store.attachments().storeContent(device.get(), asset->size);
+        if (!stored)
+            return stored.error();
+        // An image's size in pixels from its header, when the export did not say.
+        device = source.device(asset->name, &error);
+        const QSize pixels = device ? QImageReader(device.get()).size() : QSize();
+        // A record named by the file's id only gets the name the export gives the file.
+        const QStringList rename {assetId, asset->displayName};
+        if (Status s = m_store.attachments().setContent(attachmentId, *stored, asset->size, pixels,
+                                                        asset->displayName.isEmpty() ? QStringList() : rename);
+            !s)
+            return s;
+        ++report.attachmentContents;
+    }
+    m_assets.clear();
     return {};
 }
 

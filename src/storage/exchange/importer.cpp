@@ -188,6 +188,10 @@ QString ImportReport::describe() const
     }
     for (const QString &note : notes)
         lines << note;
+    if (attachments > 0)
+        lines << Text::tr("Attachments: %1, of which %2 came with their files (the export named the others).")
+                     .arg(attachments)
+                     .arg(attachmentContents);
     for (const Skipped &skip : skipped)
         lines << Text::tr("Skipped %1: %2").arg(skip.path, skip.reason);
     if (memoriesImported || memoriesAlreadyPresent)

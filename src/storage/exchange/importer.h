@@ -22,6 +22,7 @@ class Store;
 
 namespace Exchange {
 
+class ImportSource;
 struct ParsedImport;
 struct SessionContent;
 struct MemoryWithHistory;
@@ -59,6 +60,8 @@ struct ImportReport
     QStringList memoriesRefused; // one line each: the start of the text and why
     int providersImported = 0;
     int providersAlreadyPresent = 0;
+    qsizetype attachments = 0; // attachment records written (other clients' files, named)
+    qsizetype attachmentContents = 0; // of those, how many came with their content
     QList<Skipped> skipped; // conversations that could not be imported; the rest was
     QStringList notes; // "TITLE: what the user should know"
 
@@ -122,11 +125,13 @@ private:
     Status importMemory(MemoryWithHistory memory, ImportReport &report);
     Result<ImportReport> importForeign(const QString &path, const ImportOptions &options);
     Status mergeSession(const SessionContent &session, const QString &sourceId, qsizetype branches,
-                        ImportReport &report);
+                        const QHash<QString, QString> &assets, ImportReport &report);
+    Status storeAssets(const ImportSource &source, ImportReport &report);
 
     Store &m_store;
     ImportGuards m_guards;
     QString m_source;
+    QList<std::pair<QString, QString>> m_assets; // attachments written, and the id of their content in the export
 };
 
 } // namespace Exchange

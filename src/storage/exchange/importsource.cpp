@@ -10,12 +10,15 @@
 #include <KZip>
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+
+#include <functional>
 
 namespace Skein::Exchange {
 
@@ -128,6 +131,71 @@ std::unique_ptr<QIODevice> ImportSource::device(const QString &name, QString *er
         return {};
     }
     return device;
+}
+
+std::optional<ImportSource::Asset> ImportSource::asset(const QString &id) const
+{
+    if (!m_assets) {
+        constexpr int kMaxFiles = 500000;
+        constexpr int kMaxDepth = 4;
+        m_assets.emplace();
+        QHash<QString, Asset> &index = *m_assets;
+        // The id a file's name stands for: its stem, and for ChatGPT's "file-abc-photo.png" the
+        // id before the original name.
+        const auto add = [&index](const QString &path, qint64 size) {
+            const QString base = path.section(QLatin1Char('/'), -1);
+            if (base.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+                || base.endsWith(QLatin1String(".html"), Qt::CaseInsensitive))
+                return;
+            const QString stem = base.section(QLatin1Char('.'), 0, 0);
+            if (!stem.isEmpty() && !index.contains(stem))
+                index.insert(stem, {path, size, {}});
+            if (base.startsWith(QLatin1String("file-")) || base.startsWith(QLatin1String("file_")))
+                if (const qsizetype dash = base.indexOf(QLatin1Char('-'), 5); dash > 5)
+                    if (const QString fileId = base.left(dash); !index.contains(fileId))
+                        index.insert(fileId, {path, size, {}});
+        };
+        if (m_isDir) {
+            const QString root = QDir(m_path).absolutePath() + QLatin1Char('/');
+            QDirIterator it(m_path, QDir::Files | QDir::NoSymLinks, QDirIterator::Subdirectories);
+            for (int n = 0; n < kMaxFiles && it.hasNext(); ++n) {
+                const QFileInfo info = it.nextFileInfo();
+                const QString relative = info.absoluteFilePath().mid(root.size());
+                if (relative.count(QLatin1Char('/')) < kMaxDepth)
+                    add(relative, info.size());
+            }
+        } else if (m_zip) {
+            int n = 0;
+            const std::function<void(const KArchiveDirectory *, const QString &, int)> walk
+                = [&](const KArchiveDirectory *dir, const QString &prefix, int depth) {
+                      for (const QString &name : dir->entries()) {
+                          if (++n > kMaxFiles)
+                              return;
+                          const KArchiveEntry *entry = dir->entry(name);
+                          if (entry->isFile() && entry->symLinkTarget().isEmpty())
+                              add(prefix + name, static_cast<const KArchiveFile *>(entry)->size());
+                          else if (entry->isDirectory() && depth + 1 < kMaxDepth)
+                              walk(static_cast<const KArchiveDirectory *>(entry), prefix + name + QLatin1Char('/'),
+                                   depth + 1);
+                      }
+                  };
+            walk(m_zip->directory(), {}, 0);
+        }
+        // The 2026 layout's names for its "file-abc.dat" files.
+        const QString namesFile = QStringLiteral("conversation_asset_file_names.json");
+        QString ignored;
+        if (contains(namesFile))
+            if (const auto names = device(namesFile, &ignored); names && names->size() <= kMaxManifestBytes * 16) {
+                const QJsonObject object = QJsonDocument::fromJson(names->readAll()).object();
+                for (Asset &a : index)
+                    if (const QJsonValue v = object.value(a.name); v.isString())
+                        a.displayName = v.toString().left(255);
+            }
+    }
+    const auto it = m_assets->constFind(id);
+    if (id.isEmpty() || it == m_assets->constEnd())
+        return std::nullopt;
+    return *it;
 }
 
 qint64 ImportSource::totalBytes() const

@@ -6,11 +6,13 @@
 
 #pragma once
 
+#include <QHash>
 #include <QIODevice>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class KZip;
@@ -42,6 +44,18 @@ public:
     // The files in a folder of a ZIP or folder export ("projects"), as names device() opens.
     QStringList filesIn(const QString &folder) const;
     bool isArchive() const { return m_isArchive; } // a ZIP or a folder, not a single JSON file
+
+    // A file of an archive's content that messages point at by an id (ChatGPT: "file-service://
+    // file-abc" is "file-abc.dat", "file-abc-photo.png" or "dalle-generations/file-abc.webp").
+    struct Asset
+    {
+        QString name; // for device()
+        qint64 size = 0;
+        QString displayName; // as the export names it (conversation_asset_file_names.json), or ""
+    };
+    // The asset with that id; nothing when the export does not have it. Symbolic links in a folder
+    // are not followed. The first call indexes the archive's files.
+    std::optional<Asset> asset(const QString &id) const;
     qint64 totalBytes() const;
 
 private:
@@ -53,6 +67,7 @@ private:
     bool m_isDir = false;
     std::unique_ptr<KZip> m_zip;
     QList<Document> m_conversations;
+    mutable std::optional<QHash<QString, Asset>> m_assets; // by id, once asset() was asked
 };
 
 } // namespace Skein::Exchange

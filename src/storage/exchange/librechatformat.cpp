@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace Skein::Exchange {
 
 namespace {
@@ -92,10 +94,15 @@ bool readMessages(const QJsonArray &list, const QString &path, const QString &en
             readParts(m.value(QStringLiteral("content")).toArray(), turn);
         if (turn.isEmpty())
             turn.text(cleanText(m.value(QStringLiteral("text")).toString()));
-        for (const auto &f : m.value(QStringLiteral("files")).toArray())
-            turn.text(attachmentLine(field(f.toObject(), QStringLiteral("filename")),
-                                     field(f.toObject(), QStringLiteral("type"), 64),
-                                     qint64(f.toObject().value(QStringLiteral("bytes")).toDouble())));
+        for (const QJsonValue f : m.value(QStringLiteral("files")).toArray()) {
+            const QJsonObject file = f.toObject();
+            Attachment record
+                = attachment(field(file, QStringLiteral("filename")), field(file, QStringLiteral("type"), 128),
+                             qint64(file.value(QStringLiteral("bytes")).toDouble()));
+            record.width = std::clamp(file.value(QStringLiteral("width")).toInt(), 0, 1 << 20);
+            record.height = std::clamp(file.value(QStringLiteral("height")).toInt(), 0, 1 << 20);
+            turn.attach(record);
+        }
         std::move(turn).appendTo(out->nodes);
         if (const QJsonValue children = m.value(QStringLiteral("children")); children.isArray())
             if (!readMessages(children.toArray(), at + QStringLiteral(".children"), base.sourceId, model, out, error,

@@ -159,13 +159,16 @@ QString toolCallArguments(const QJsonObject &call)
 
 QString attachmentSummary(const Attachment &a)
 {
-    QStringList facts {a.name, QLocale().formattedDataSize(a.size)};
+    QStringList facts {a.name};
+    if (a.size > 0 || a.hasContent()) // an import may not know it
+        facts << QLocale().formattedDataSize(a.size);
     if (a.width > 0 && a.height > 0)
         facts << Text::tr("%1 × %2 pixels").arg(a.width).arg(a.height);
     if (a.pages > 0)
         facts << Text::tr("%n page(s)", nullptr, a.pages);
     if (!a.hasContent())
-        facts << Text::tr("not included in the import");
+        facts << (a.text.isEmpty() ? Text::tr("not included in the import")
+                                   : Text::tr("its text only: the file was not included in the import"));
     return facts.join(QStringLiteral(" · "));
 }
 

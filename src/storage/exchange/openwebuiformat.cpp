@@ -10,6 +10,9 @@
 #include "foreignformats.h"
 #include "jsonreader.h"
 
+#include <QBuffer>
+#include <QCryptographicHash>
+#include <QImageReader>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -73,6 +76,50 @@ void readOutput(const QJsonArray &output, TurnPieces &turn)
             turn.reasoning(cleanText(text.join(QLatin1Char('\n')).trimmed()));
         }
     }
+}
+
+// One of a user message's files: an image pasted into the chat is in it as a data URL (its
+// content comes along, decoded within limits); a document names itself in file.meta and carries
+// the text Open WebUI extracted from it in file.data.content.
+Attachment openWebUiFile(const QJsonObject &f, ForeignConversation *out)
+{
+    constexpr qsizetype kMaxInline = qsizetype(32) << 20;
+    const QJsonObject file = f.value(QStringLiteral("file")).toObject();
+    const QJsonObject meta = file.value(QStringLiteral("meta")).toObject();
+    QString name = field(f, QStringLiteral("name"));
+    if (name.isEmpty())
+        name = field(meta, QStringLiteral("name"));
+    if (name.isEmpty())
+        name = field(file, QStringLiteral("filename"));
+    const QString url = f.value(QStringLiteral("url")).toString();
+    const bool image = f.value(QStringLiteral("type")).toString() == QLatin1String("image");
+    const QString mime = url.startsWith(QLatin1String("data:")) ? url.mid(5).section(QLatin1Char(';'), 0, 0).left(128)
+                                                                : field(meta, QStringLiteral("content_type"), 128);
+    Attachment a = attachment(
+        name.isEmpty() && image ? Text::tr("image") : name, mime.isEmpty() && image ? QStringLiteral("image") : mime,
+        qint64(f.value(QStringLiteral("size")).toDouble(meta.value(QStringLiteral("size")).toDouble())));
+    a.text = cleanText(file.value(QStringLiteral("data")).toObject().value(QStringLiteral("content")).toString());
+    if (!a.text.isEmpty() && a.kind == AttachmentKind::Other)
+        a.kind = AttachmentKind::Text;
+    const qsizetype comma = url.indexOf(QLatin1Char(','));
+    if (url.startsWith(QLatin1String("data:")) && url.left(comma).endsWith(QLatin1String(";base64"))
+        && url.size() - comma <= kMaxInline / 3 * 4 + 4) {
+        const auto decoded
+            = QByteArray::fromBase64Encoding(url.mid(comma + 1).toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (decoded && !decoded.decoded.isEmpty()) {
+            a.sha256 = QString::fromLatin1(QCryptographicHash::hash(*decoded, QCryptographicHash::Sha256).toHex());
+            a.size = decoded.decoded.size();
+            QBuffer buffer;
+            buffer.setData(*decoded);
+            QImageReader reader(&buffer);
+            if (const QSize size = reader.size(); size.isValid() && a.kind == AttachmentKind::Image) {
+                a.width = size.width();
+                a.height = size.height();
+            }
+            out->contents.insert(a.sha256, *decoded);
+        }
+    }
+    return a;
 }
 
 void readAnswer(const QJsonObject &m, TurnPieces &turn)
@@ -169,13 +216,8 @@ bool readOpenWebUi(const QJsonObject &o, const QString &path, ForeignConversatio
             base.message.role = role == QLatin1String("user") ? Role::User : Role::System;
             turn = TurnPieces(base);
             turn.text(cleanText(m.value(QStringLiteral("content")).toString()));
-            for (const auto &f : m.value(QStringLiteral("files")).toArray()) {
-                const QJsonObject file = f.toObject().value(QStringLiteral("file")).toObject();
-                turn.text(attachmentLine(
-                    field(f.toObject(), QStringLiteral("name")),
-                    field(file.value(QStringLiteral("meta")).toObject(), QStringLiteral("content_type"), 64),
-                    qint64(f.toObject().value(QStringLiteral("size")).toDouble())));
-            }
+            for (const QJsonValue f : m.value(QStringLiteral("files")).toArray())
+                turn.attach(openWebUiFile(f.toObject(), out));
         } else if (role == QLatin1String("assistant")) {
             base.message.role = Role::Assistant;
             base.message.model = field(m, QStringLiteral("model"), 128);

@@ -14,6 +14,7 @@
 #include "gui/budgetbar.h"
 #include "gui/contextinspector.h"
 #include "models/contextbudget.h"
+#include "storage/exchange/importer.h"
 
 #include <QAccessible>
 #include <QApplication>
@@ -23,6 +24,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QToolButton>
@@ -242,6 +245,71 @@ private Q_SLOTS:
         const QJsonArray messages = requestMessages(f.server.requests().constLast());
         const QString asked = messages.last()[u"content"_s].toString();
         QVERIFY2(asked.contains(u"320 × 200 pixels — the image is not sent to this model]"_s), qPrintable(asked));
+    }
+
+    // A conversation imported from another client: its files are attachments of their messages.
+    // The export kept the text of one and only the name of the other; the message says which,
+    // and the viewer shows the text.
+    void importedAttachmentsSayWhatTheExportKept()
+    {
+        ChatFixture f;
+        QTemporaryDir dir;
+        const QString file = writeFile(
+            dir, u"conversations.json"_s,
+            QByteArray("[{'uuid': 'c1', 'name': 'Code review', 'created_at': '2026-03-01T10:00:00Z', "
+                       "'chat_messages': [{'uuid': 'm1', 'sender': 'human', 'text': 'Why does this not render?', "
+                       "'created_at': '2026-03-01T10:00:00Z', "
+                       "'parent_message_uuid': '00000000-0000-4000-8000-000000000000', "
+                       "'attachments': [{'file_name': 'Registration.tsx', 'file_type': 'text/plain', "
+                       "'file_size': 62, 'extracted_content': 'export const Registration = () => null;\\n'}], "
+                       "'files': [{'file_uuid': 'f1', 'file_name': 'screenshot.png'}]}, "
+                       "{'uuid': 'm2', 'sender': 'assistant', 'text': 'It returns null.', "
+                       "'parent_message_uuid': 'm1', 'created_at': '2026-03-01T10:00:05Z'}]}]")
+                .replace('\'', '"'));
+        QVERIFY(!file.isEmpty());
+        QString session;
+        QVERIFY(f.start([&](Store &store) {
+            Result<Exchange::ImportReport> report = Exchange::Importer(store, {}).importPath(file);
+            QVERIFY(report);
+            QCOMPARE(report->attachments, 2);
+            session = report->sessions.at(0).importedId;
+        }));
+        f.controller()->openSession(session);
+        QTRY_COMPARE(f.thread()->rowCount(), 2);
+        const QModelIndex asked = f.thread()->index(0);
+        const auto attached = asked.data(ThreadModel::AttachmentsRole).value<QList<Attachment>>();
+        QCOMPARE(attached.size(), 2);
+        QVERIFY(!attached.at(0).hasContent() && !attached.at(0).text.isEmpty());
+        QAccessibleInterface *list = QAccessible::queryAccessibleInterface(f.view());
+        QVERIFY(list && list->childCount() >= 1);
+        const QString described = list->child(0)->text(QAccessible::Description);
+        QVERIFY2(described.contains(u"Registration.tsx"_s) && described.contains(u"screenshot.png"_s),
+                 qPrintable(described));
+        if (const QString shotFile = shotPath(u"message-imported-attachments"_s); !shotFile.isEmpty()) {
+            if (auto *dock = f.window->findChild<QDockWidget *>())
+                dock->hide();
+            f.window->resize(900, 480);
+            QTest::qWait(300);
+            f.window->grab().save(shotFile);
+        }
+        // The text the export kept, in the viewer.
+        QVERIFY(f.click(0, MessageDelegate::Action::OpenAttachment, attached.at(0).id));
+        AttachmentViewer *viewer = nullptr;
+        QTRY_VERIFY((viewer = f.window->findChild<AttachmentViewer *>()) != nullptr);
+        auto *text = viewer->findChild<QPlainTextEdit *>(u"attachmentText"_s);
+        QVERIFY(text);
+        QVERIFY(text->toPlainText().startsWith(u"export const Registration"_s));
+        QVERIFY(!viewer->findChild<QPushButton *>(u"saveAttachment"_s)); // there is no file to save
+        viewer->close();
+        // The other is named, and the viewer says the export did not include it.
+        QVERIFY(f.click(0, MessageDelegate::Action::OpenAttachment, attached.at(1).id));
+        QTRY_VERIFY((viewer = f.window->findChild<AttachmentViewer *>()) != nullptr);
+        auto *status = viewer->findChild<QLabel *>(u"attachmentStatus"_s);
+        QVERIFY(status);
+        QCOMPARE(status->text(),
+                 AttachmentViewer::tr("The file this conversation was imported from named this "
+                                      "attachment but did not include it."));
+        viewer->close();
     }
 };
 

@@ -7,6 +7,7 @@
 // second import adds nothing, and malformed files change nothing and say where they are wrong.
 
 #include "randomtree.h"
+#include "storage/attachmentrepository.h"
 #include "storage/exchange/foreignformats.h"
 #include "storage/exchange/importer.h"
 #include "storage/exchange/jsonarraystream.h"
@@ -17,9 +18,11 @@
 #include "storage/store.h"
 #include "testsupport.h"
 
+#include <KArchiveDirectory>
 #include <KZip>
 
 #include <QBuffer>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -153,6 +156,23 @@ class TestForeignImport final : public QObject
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
             return {};
         return path;
+    }
+
+    void checkPhotoAttachments(const Message &m, const QByteArray &one, const QByteArray &two)
+    {
+        QCOMPARE(m.attachments.size(), 2);
+        const Attachment &a = m.attachments.at(0);
+        QCOMPARE(a.name, u"first.jpg"_s);
+        QCOMPARE(a.mimeType, u"image/jpeg"_s);
+        QVERIFY(a.kind == AttachmentKind::Image);
+        QCOMPARE(a.messageId, m.id);
+        QCOMPARE(m.attachments.at(1).name, u"second.jpg"_s);
+        QCOMPARE(m.attachments.at(1).ordinal, 1);
+        QCOMPARE(m_store->attachments().content(a.sha256, 1024).value(), one);
+        if (two.isEmpty())
+            QVERIFY(!m.attachments.at(1).hasContent());
+        else
+            QCOMPARE(m_store->attachments().content(m.attachments.at(1).sha256, 1024).value(), two);
     }
 
 private Q_SLOTS:
@@ -299,7 +319,9 @@ private Q_SLOTS:
 
     void chatgptShardedZip()
     {
-        importSample(u"chatgpt/chatgpt-sharded-export.zip"_s, u"chatgpt"_s, 2);
+        const ImportReport report = importSample(u"chatgpt/chatgpt-sharded-export.zip"_s, u"chatgpt"_s, 2);
+        QCOMPARE(report.attachments, 3);
+        QCOMPARE(report.attachmentContents, 2); // the audio file is not in the ZIP
         const Tree trip = tree(u"chatgpt"_s, u"ext-cited"_s);
         QCOMPARE(trip.messages.size(), 2); // thoughts and the recap fold into the answer
         const Message &answer = trip[derivedId(u"chatgpt"_s, u"ext-cited"_s, u"a1"_s)];
@@ -315,11 +337,71 @@ private Q_SLOTS:
         const Tree photos = tree(u"chatgpt"_s, u"ext-media"_s);
         QVERIFY(photos.session.pinned); // is_starred
         const Message &first = photos[derivedId(u"chatgpt"_s, u"ext-media"_s, u"u1"_s)];
-        QVERIFY(first.content.contains(u"first.jpg, image/jpeg"_s));
-        QVERIFY(first.content.contains(u"second.jpg"_s));
-        QVERIFY(first.content.contains(u"compare these"_s));
-        QVERIFY(!first.content.contains(u"orphan.jpg"_s)); // an asset no message uses
-        QVERIFY(photos[derivedId(u"chatgpt"_s, u"ext-media"_s, u"u2"_s)].content.startsWith(u"Allora iniziamo"_s));
+        QCOMPARE(first.content, u"compare these"_s);
+        checkPhotoAttachments(first, QByteArray("\x01\x02\x03\x04", 4), QByteArray("\x05\x06\x07\x08", 4));
+        const Message &spoken = photos[derivedId(u"chatgpt"_s, u"ext-media"_s, u"u2"_s)];
+        QCOMPARE(spoken.content, u"Allora iniziamo"_s);
+        QCOMPARE(spoken.attachments.size(), 1); // the recording: named, not in the export
+        QCOMPARE(spoken.attachments.at(0).name, u"file_gone"_s);
+        QVERIFY(!spoken.attachments.at(0).hasContent());
+        QCOMPARE(m_store->attachments().contentCount().value(), 2); // orphan.jpg, which no message uses, is not
+        // Again: nothing new, nothing stored twice.
+        Result<ImportReport> again = import(fixture(u"chatgpt/chatgpt-sharded-export.zip"_s));
+        QVERIFY(again);
+        QCOMPARE(again->attachments, 0);
+        QCOMPARE(m_store->attachments().contentCount().value(), 2);
+    }
+
+    // The same export unpacked into a folder: the files come from the folder; a symbolic link
+    // among them is not followed (an export cannot make Skein read a file outside it).
+    void chatgptFolderAssetsAndNoSymlinks()
+    {
+        QTemporaryDir dir;
+        KZip zip(fixture(u"chatgpt/chatgpt-sharded-export.zip"_s));
+        QVERIFY(zip.open(QIODevice::ReadOnly));
+        QVERIFY(zip.directory()->copyTo(dir.path()));
+        const QString secret = m_tmp.filePath(u"secret.txt"_s);
+        QVERIFY(!writeFile(u"secret.txt"_s, "private key").isEmpty());
+        QVERIFY(QFile::remove(dir.filePath(u"file-two.dat"_s)));
+        QVERIFY(QFile::link(secret, dir.filePath(u"file-two.dat"_s)));
+        Result<ImportReport> report = import(dir.path());
+        QVERIFY2(report, qPrintable(Test::errorText(report)));
+        QCOMPARE(report->attachmentContents, 1);
+        const Tree photos = tree(u"chatgpt"_s, u"ext-media"_s);
+        checkPhotoAttachments(photos[derivedId(u"chatgpt"_s, u"ext-media"_s, u"u1"_s)],
+                              QByteArray("\x01\x02\x03\x04", 4), {});
+    }
+
+    // A pointer with no name in metadata takes the name the export gives the file, and its size in
+    // pixels from the file when the export did not say.
+    void chatgptAssetNamesAndPixels()
+    {
+        QImage image(48, 32, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        QByteArray png;
+        QBuffer buffer(&png);
+        QVERIFY(buffer.open(QIODevice::WriteOnly) && image.save(&buffer, "PNG"));
+        const QByteArray conversations
+            = q("[{'id': 'c', 'title': 'Pic', 'create_time': 1700000000, 'current_node': 'u', 'mapping': {"
+                "'r': {'id': 'r', 'parent': null, 'children': ['u'], 'message': null},"
+                "'u': {'id': 'u', 'parent': 'r', 'children': [], 'message': {'id': 'u', 'author': {'role': 'user'},"
+                "'create_time': 1700000001, 'content': {'content_type': 'multimodal_text', 'parts': ["
+                "{'content_type': 'image_asset_pointer', 'asset_pointer': 'file-service://file-Xy12', "
+                "'size_bytes': 999}, 'what is this?']}}}}}]");
+        const QString zip = writeZip(
+            u"chatgpt-pixels.zip"_s,
+            {{u"conversations.json"_s, conversations}, {u"user.json"_s, "{}"}, {u"file-Xy12-IMG_0042.png"_s, png}});
+        Result<ImportReport> report = import(zip);
+        QVERIFY2(report, qPrintable(Test::errorText(report)));
+        const Tree t = tree(u"chatgpt"_s, u"c"_s);
+        const Message &m = t[derivedId(u"chatgpt"_s, u"c"_s, u"u"_s)];
+        QCOMPARE(m.content, u"what is this?"_s);
+        QCOMPARE(m.attachments.size(), 1);
+        const Attachment &a = m.attachments.at(0);
+        QVERIFY(a.isSendableImage());
+        QCOMPARE(a.size, png.size()); // the file's, not what the export said
+        QCOMPARE(QSize(a.width, a.height), QSize(48, 32));
+        QCOMPARE(a.name, u"file-Xy12"_s); // no names file in this layout: the id it was pointed at by
     }
 
     void claudeBranchesThinkingAndTools()
@@ -359,12 +441,26 @@ private Q_SLOTS:
         QVERIFY(tools[id(c, u"t4#2"_s)].content.contains(u"(https://www.librechat.ai/docs/configuration/redis)"_s));
         QCOMPARE(tools[id(c, u"t4"_s)].content, u"Redis needs a URI when enabled. Set it in your .env file."_s);
         QVERIFY(tools[id(c, u"t4"_s)].role == Role::Assistant);
-        // Attachments: extracted text kept, a binary named.
+        // Attachments: records; the extracted text kept as the attachment's text, a binary named
+        // once (it is both an attachment and a file of the message).
         const Message &first = tools[id(c, u"t1"_s)];
-        QVERIFY(first.content.contains(u"Registration.tsx"_s));
-        QVERIFY(first.content.contains(u"export const Registration"_s));
-        QCOMPARE(first.content.count(u"photo.png"_s), 1);
-        QVERIFY(tools[id(c, u"t6"_s)].content.contains(u"diagram.png"_s));
+        QCOMPARE(first.attachments.size(), 2);
+        const Attachment &source = first.attachments.at(0);
+        QCOMPARE(source.name, u"Registration.tsx"_s);
+        QVERIFY(source.kind == AttachmentKind::Text);
+        QCOMPARE(source.text, u"export const Registration = () => null;"_s);
+        QVERIFY(!source.hasContent());
+        QVERIFY(source.modelText().contains(u"export const Registration"_s));
+        const Attachment &photo = first.attachments.at(1);
+        QCOMPARE(photo.name, u"photo.png"_s);
+        QCOMPARE(photo.size, 4096);
+        QVERIFY(photo.kind == AttachmentKind::Image);
+        QVERIFY(photo.modelText().endsWith(u"its content is not available]"_s));
+        QVERIFY(!first.content.contains(u"photo.png"_s));
+        const Message &diagram = tools[id(c, u"t6"_s)];
+        QCOMPARE(diagram.attachments.size(), 1);
+        QCOMPARE(diagram.attachments.at(0).name, u"diagram.png"_s);
+        QCOMPARE(diagram.attachments.at(0).mimeType, u"image/png"_s); // from its name
         QCOMPARE(tools[id(c, u"t7"_s)].content, u"Recovered from the flat text field."_s);
         QCOMPARE(tools.session.activeLeafId, id(c, u"t7"_s));
     }
@@ -468,6 +564,91 @@ private Q_SLOTS:
         QVERIFY(flat[nid(u"303e4c2c"_s)].status == MessageStatus::Interrupted); // unfinished
         QCOMPARE(flat[nid(u"069b9c22"_s)].finishReason, u"length"_s); // incomplete
         QCOMPARE(flat.session.activeLeafId, nid(u"de9a4e7c"_s)); // the newest leaf
+    }
+
+    // An export that names absurdly many files on one message: as many as a Skein export may carry.
+    void atMost64AttachmentsAMessage()
+    {
+        QJsonArray parts;
+        for (int i = 0; i < 100; ++i)
+            parts.append(QJsonObject {{u"content_type"_s, u"image_asset_pointer"_s},
+                                      {u"asset_pointer"_s, u"file-service://file-%1"_s.arg(i)}});
+        const QJsonObject user {
+            {u"id"_s, u"u"_s},
+            {u"parent"_s, u"r"_s},
+            {u"children"_s, QJsonArray {}},
+            {u"message"_s,
+             QJsonObject {
+                 {u"id"_s, u"u"_s},
+                 {u"author"_s, QJsonObject {{u"role"_s, u"user"_s}}},
+                 {u"content"_s, QJsonObject {{u"content_type"_s, u"multimodal_text"_s}, {u"parts"_s, parts}}}}}};
+        const QJsonObject root {
+            {u"id"_s, u"r"_s}, {u"parent"_s, QJsonValue::Null}, {u"children"_s, QJsonArray {u"u"_s}}};
+        const QJsonObject conversation {{u"id"_s, u"many"_s},
+                                        {u"title"_s, u"Many"_s},
+                                        {u"mapping"_s, QJsonObject {{u"r"_s, root}, {u"u"_s, user}}}};
+        Result<ImportReport> report = import(
+            writeFile(u"many.json"_s, QJsonDocument(QJsonArray {conversation}).toJson(QJsonDocument::Compact)));
+        QVERIFY2(report, qPrintable(Test::errorText(report)));
+        QCOMPARE(report->attachments, 64);
+        const Tree t = tree(u"chatgpt"_s, u"many"_s);
+        QCOMPARE(t[derivedId(u"chatgpt"_s, u"many"_s, u"u"_s)].attachments.size(), 64);
+    }
+
+    // Open WebUI keeps a pasted image in the chat as a data URL and a document's extracted text in
+    // the file's data; LibreChat names its files with their size in pixels.
+    void openWebUiAndLibreChatFiles()
+    {
+        QImage image(20, 10, QImage::Format_RGB32);
+        image.fill(Qt::red);
+        QByteArray png;
+        QBuffer buffer(&png);
+        QVERIFY(buffer.open(QIODevice::WriteOnly) && image.save(&buffer, "PNG"));
+        QByteArray owui = q("[{'id': 'w', 'title': 'Files', 'chat': {'history': {'currentId': 'a', 'messages': {"
+                            "'u': {'id': 'u', 'parentId': null, 'childrenIds': ['a'], 'role': 'user', 'content': "
+                            "'look', 'timestamp': 1700000000, 'files': [{'type': 'image', 'url': 'DATA'}, "
+                            "{'type': 'image', 'url': 'data:image/png;base64,%%%not base64'}, "
+                            "{'type': 'file', 'name': 'plan.md', 'size': 12, 'file': {'meta': {'name': 'plan.md', "
+                            "'content_type': 'text/markdown', 'size': 12}, 'data': {'content': '# The plan'}}}]},"
+                            "'a': {'id': 'a', 'parentId': 'u', 'childrenIds': [], 'role': 'assistant', "
+                            "'content': 'A red box.', 'timestamp': 1700000001}}}}}]");
+        owui.replace(QByteArrayView("DATA"), QByteArray(QByteArray("data:image/png;base64,") + png.toBase64()));
+        Result<ImportReport> report = import(writeFile(u"owui-files.json"_s, owui));
+        QVERIFY2(report, qPrintable(Test::errorText(report)));
+        QCOMPARE(report->format, u"openwebui"_s);
+        QCOMPARE(report->attachments, 3);
+        QCOMPARE(report->attachmentContents, 1);
+        const Tree chat = tree(u"openwebui"_s, u"w"_s);
+        const Message &look = chat[derivedId(u"openwebui"_s, u"w"_s, u"u"_s)];
+        QCOMPARE(look.content, u"look"_s);
+        QCOMPARE(look.attachments.size(), 3);
+        const Attachment &pasted = look.attachments.at(0);
+        QVERIFY(pasted.isSendableImage());
+        QCOMPARE(QSize(pasted.width, pasted.height), QSize(20, 10));
+        QCOMPARE(m_store->attachments().content(pasted.sha256, 1 << 20).value(), png);
+        QVERIFY(!look.attachments.at(1).hasContent()); // not base64: named, not stored
+        QCOMPARE(look.attachments.at(2).name, u"plan.md"_s);
+        QCOMPARE(look.attachments.at(2).text, u"# The plan"_s);
+        QVERIFY(look.attachments.at(2).kind == AttachmentKind::Text);
+
+        const QByteArray libre
+            = q("{'conversationId': 'l', 'title': 'Shots', 'messages': [{'messageId': 'm1', 'parentMessageId': "
+                "'00000000-0000-0000-0000-000000000000', 'isCreatedByUser': true, 'text': 'see', 'files': "
+                "[{'file_id': 'f1', 'filename': 'shot.webp', 'type': 'image/webp', 'bytes': 5120, 'width': 800, "
+                "'height': 600}]}, {'messageId': 'm2', 'parentMessageId': 'm1', 'isCreatedByUser': false, "
+                "'text': 'ok'}]}");
+        report = import(writeFile(u"libre-files.json"_s, libre));
+        QVERIFY2(report, qPrintable(Test::errorText(report)));
+        const Tree shots = tree(u"librechat"_s, u"l"_s);
+        const Message &see = shots[derivedId(u"librechat"_s, u"l"_s, u"m1"_s)];
+        QCOMPARE(see.content, u"see"_s);
+        QCOMPARE(see.attachments.size(), 1);
+        const Attachment &shot = see.attachments.at(0);
+        QCOMPARE(shot.name, u"shot.webp"_s);
+        QCOMPARE(shot.size, 5120);
+        QCOMPARE(QSize(shot.width, shot.height), QSize(800, 600));
+        QVERIFY(!shot.hasContent());
+        QVERIFY(shot.modelText().contains(u"800 × 600 pixels — its content is not available"_s));
     }
 
     // Open WebUI's tags (meta.tags; chat.tags in older exports) and Claude's projects become tags;
