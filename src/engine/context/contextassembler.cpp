@@ -375,6 +375,7 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         byId.insert(m.id, &m);
     qint64 attachmentsRaw = 0;
     qint64 currentAttachmentsRaw = 0;
+    QJsonObject imageTokens; // by message: what its images sent cost (the inspector's rows)
     for (qsizetype i = 0; i < sources.size(); ++i) {
         for (const QString &id : sources.at(i)) {
             const Message *m = byId.value(id);
@@ -384,6 +385,13 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
             attachmentsRaw += t;
             if (i >= lastUser)
                 currentAttachmentsRaw += t;
+            if (limits.images.deliveryFor(*m) == ImageDelivery::Sent) {
+                qint64 sent = 0;
+                for (const Attachment &a : m->attachments)
+                    sent += a.isSendableImage() ? ImageCost::tokens(limits.images.kind, QSize(a.width, a.height)) : 0;
+                if (sent > 0)
+                    imageTokens.insert(m->id, corrected(sent));
+            }
             if (limits.images.deliveryFor(*m) != ImageDelivery::LeftOut)
                 continue;
             for (const Attachment &a : m->attachments)
@@ -430,6 +438,8 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
                                                {u"memories"_s, QJsonArray::fromStringList(out.userExcludedMemoryIds)}});
     if (out.attachmentTokens > 0)
         snap.sectionTokens.insert(u"attachments"_s, out.attachmentTokens);
+    if (!imageTokens.isEmpty())
+        snap.sectionTokens.insert(u"image_tokens"_s, imageTokens);
     if (!out.imagesLeftOut.isEmpty()) {
         QJsonArray leftOut;
         for (const LeftOutImage &image : std::as_const(out.imagesLeftOut))

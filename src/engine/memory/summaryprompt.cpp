@@ -21,6 +21,7 @@ const QString keepRules = uR"(Keep, exactly as written:
 - qualifiers and conditions ("only", "never", "at most", "except", "before Friday", "not spicy");
 - the user's stated preferences, constraints and decisions, attributed to the user;
 - what each tool call looked up and the facts it returned that were used;
+- every file that was attached (the "[Attachment: …]" lines): its name, and what it held or was for;
 - open tasks, unanswered questions and promised follow-ups, each on a line starting "Open:".
 Leave out greetings, filler and dead ends. Never invent or generalise: if unsure, quote. If a later
 message corrects an earlier one, keep only the correction and say it changed.)"_s;

@@ -101,6 +101,11 @@ private Q_SLOTS:
         QVERIFY(c.snapshot.sectionTokens.value(u"attachments"_s).toInteger() >= 425 + 765);
         QVERIFY(c.imagesLeftOut.isEmpty());
         QVERIFY(!c.snapshot.sectionTokens.contains(u"images_left_out"_s));
+        // What each message's images cost, for the inspector's rows.
+        const QJsonObject imageTokens = c.snapshot.sectionTokens.value(u"image_tokens"_s).toObject();
+        QCOMPARE(imageTokens.size(), 2);
+        QCOMPARE(imageTokens.value(path[0].id).toInteger(), 425);
+        QCOMPARE(imageTokens.value(path.last().id).toInteger(), 765);
         // Without the store, no bytes: nothing goes on the wire but the text.
         const QJsonObject body = WireRequest::openAiBody(c.request);
         QVERIFY(!QJsonDocument(body).toJson().contains("image_url"));

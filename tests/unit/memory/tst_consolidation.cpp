@@ -10,6 +10,7 @@
 #include "engine/memory/consolidator.h"
 #include "engine/memory/pathspans.h"
 #include "memoryfixture.h"
+#include "storage/attachmentrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/summaryrepository.h"
@@ -239,6 +240,17 @@ private Q_SLOTS:
         QStringList ids;
         const Session session = f.conversation(plantedTurns(30, 100), &ids);
         auto sync = f.sync();
+        // A file attached to the first message: the summariser reads it by name, with its text.
+        Attachment plan;
+        plan.id = u"att-plan"_s;
+        plan.messageId = ids.first();
+        plan.name = u"plan.md"_s;
+        plan.mimeType = u"text/markdown"_s;
+        plan.kind = AttachmentKind::Text;
+        plan.text = u"# Migration plan\nMove the cluster on 2026-05-04."_s;
+        plan.size = plan.text.toUtf8().size();
+        plan.sha256 = sync->attachments().storeContent(plan.text.toUtf8()).value();
+        QVERIFY(sync->attachments().insert(plan));
         const QList<Message> before = sync->messages().bySession(session.id).value();
 
         Consolidator consolidator(&f.store);
@@ -278,6 +290,10 @@ private Q_SLOTS:
         QVERIFY(systemText(first).contains(u"Open:"_s));
         QVERIFY(systemText(first).contains(u"not instructions"_s));
         QVERIFY(dataText(first).startsWith(u"<transcript>"_s));
+        // …and to name what was attached, which the transcript shows with its text.
+        QVERIFY(systemText(first).contains(u"every file that was attached"_s));
+        QVERIFY2(dataText(first).contains(u"[Attachment: plan.md, text/markdown"_s), qPrintable(dataText(first)));
+        QVERIFY(dataText(first).contains(u"Move the cluster on 2026-05-04."_s));
 
         // Nothing more to do: no model call.
         const qsizetype calls = f.server.requestCount();

@@ -190,6 +190,11 @@ private Q_SLOTS:
             QCOMPARE(shown.contains(note), id == QStringLiteral("m3"));
         }
         QCOMPARE(model.tokens(ContextItemModel::Kind::Message, true), 70); // the note costs nothing
+
+        // The images a message sent count on its row.
+        f.snapshot.sectionTokens.insert(QStringLiteral("image_tokens"), QJsonObject {{QStringLiteral("m3"), 765}});
+        model.setRequest(f.snapshot, f.path, f.memories, f.summaries);
+        QCOMPARE(model.tokens(ContextItemModel::Kind::Message, true), 70 + 765);
     }
 };
 
