@@ -14,7 +14,8 @@
 #   English and Chinese;
 # * tags: the dialog and the filtered list (session-tags-dialog.png, sidebar-tags.png, gui_sidebar),
 #   English and Chinese;
-# * attachments: the composer's chips (composer-attachments.png, composer-no-vision.png), a sent
+# * attachments: the composer's chips (composer-attachments.png, composer-no-vision.png, a PDF with
+#   its pages asked for: composer-pdf-pages.png), a sent
 #   message with thumbnails (message-attachments.png), the viewer (attachment-viewer.png) and the
 #   context inspector's Attachments segment (context-inspector-attachments.png), and a conversation
 #   imported with files the export only named (message-imported-attachments.png), gui_chatattachments,
@@ -53,4 +54,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,composer-attachments,composer-no-vision,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,composer-attachments,composer-no-vision,composer-pdf-pages,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

@@ -868,6 +868,36 @@
             <source>The image is not sent: the chosen model has no vision; it reads the image's name and size.</source>
             <translation>不会发送这张图片：所选模型不支持视觉，它只会读到图片的名称和大小。</translation>
         </message>
+        <message>
+            <source>with its pages</source>
+            <translation>连同页面</translation>
+        </message>
+        <message>
+            <source>pages not sent: the model has no vision</source>
+            <translation>页面不发送：该模型没有视觉能力</translation>
+        </message>
+        <message>
+            <source>Pages</source>
+            <translation>页面</translation>
+        </message>
+        <message>
+            <source>Send the pages of %1 as images too</source>
+            <translation>同时将 %1 的页面作为图片发送</translation>
+        </message>
+        <message numerus="yes">
+            <source>Send its pages as images too, to a model that reads images: for scans, charts and layout the text alone loses. At most %n page(s) go; they cost tokens like images.</source>
+            <translation>
+                <numerusform>同时将其页面作为图片发送给能读图片的模型：适用于扫描件、图表和仅靠文本会丢失的版式。最多发送 %n 页；页面像图片一样消耗令牌。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Its pages are not sent: the chosen model has no vision; it reads the PDF's text.</source>
+            <translation>其页面不会发送：所选模型没有视觉能力；它读取 PDF 的文本。</translation>
+        </message>
+        <message>
+            <source>Its pages are sent as images too.</source>
+            <translation>其页面也会作为图片发送。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::AttachmentViewer</name>
@@ -2403,6 +2433,18 @@
             <source>%1: image not sent: %2 has no vision; it reads the image's name and size only (providers set-model … --vision yes if it does)</source>
             <translation>%1：不会发送图片：%2 不支持视觉，它只会读到图片的名称和大小（若它支持，请用 providers set-model … --vision yes）</translation>
         </message>
+        <message>
+            <source>Attach a PDF and send its pages, besides its text, to a model that reads images (repeatable).</source>
+            <translation>附加一个 PDF，除文本外还将其页面发送给能读图片的模型（可重复）。</translation>
+        </message>
+        <message>
+            <source>--attach-pages takes a PDF; %1 is not one (use --attach)</source>
+            <translation>--attach-pages 需要 PDF；%1 不是 PDF（请使用 --attach）</translation>
+        </message>
+        <message>
+            <source>%1: pages not sent: %2 has no vision; it reads the PDF's text only</source>
+            <translation>%1：页面未发送：%2 没有视觉能力；它只读取 PDF 的文本</translation>
+        </message>
     </context>
     <context>
         <name>Skein::CommonOptions</name>
@@ -2733,6 +2775,10 @@
         <message>
             <source>%1: image dropped — %2 tokens</source>
             <translation>%1：已略去图片 — %2 个 token</translation>
+        </message>
+        <message>
+            <source>%1: pages dropped — %2 tokens</source>
+            <translation>%1：页面已省略 — %2 个令牌</translation>
         </message>
     </context>
     <context>
@@ -4817,6 +4863,10 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>text only, the file was not included in the import</source>
             <translation>仅文本，导入的文件中没有包含该文件</translation>
+        </message>
+        <message>
+            <source>with its pages</source>
+            <translation>连同页面</translation>
         </message>
     </context>
     <context>

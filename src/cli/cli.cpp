@@ -116,6 +116,10 @@ void defineSend(QCommandLineParser &p)
     p.addOption({QStringLiteral("attach"),
                  Cli::tr("Attach a file to the message: an image, a PDF or a text file (repeatable)."),
                  Cli::tr("file")});
+    p.addOption({QStringLiteral("attach-pages"),
+                 Cli::tr("Attach a PDF and send its pages, besides its text, to a model that reads images "
+                         "(repeatable)."),
+                 Cli::tr("file")});
     p.addOption({QStringLiteral("max-iterations"), Cli::tr("At most this many model calls."), Cli::tr("n")});
     p.addOption({QStringLiteral("no-servers"), Cli::tr("Only the built-in tools; do not start MCP servers.")});
     p.addOption({QStringLiteral("no-background"),
@@ -155,7 +159,7 @@ const QList<Cli::Command> &Cli::commands()
          &Cli::cmdProviders, defineProviders},
         {"send",
          "send (--session ID | --new) (--provider NAME | --base-url URL --kind K) [--api-key-env VAR] [--model M] "
-         "[--attach FILE]... [--max-iterations N] "
+         "[--attach FILE]... [--attach-pages PDF]... [--max-iterations N] "
          "[--allow-tool NAME]... [--deny-tools] [--no-tools] [--no-servers] [--no-background | --wait-background] "
          "[--json] TEXT|-",
          &Cli::cmdSend, defineSend},

@@ -61,10 +61,18 @@ int Cli::cmdSend(QCommandLineParser &parser)
     QList<PreparedAttachment> attachments;
     qint64 attachedBytes = 0;
     const AttachmentLimits limits = attachmentLimits();
-    for (const QString &path : parser.values(QStringLiteral("attach"))) {
-        Result<PreparedAttachment> prepared = AttachmentIntake::prepare(path, limits);
+    QStringList files = parser.values(QStringLiteral("attach"));
+    const QStringList withPages = parser.values(QStringLiteral("attach-pages"));
+    files += withPages;
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        Result<PreparedAttachment> prepared = AttachmentIntake::prepare(files.at(i), limits);
         if (!prepared)
             return fail(prepared.error().message);
+        if (i >= files.size() - withPages.size()) {
+            if (prepared->attachment.kind != AttachmentKind::Pdf)
+                return usage(tr("--attach-pages takes a PDF; %1 is not one (use --attach)").arg(files.at(i)));
+            prepared.value().attachment.sendPages = true;
+        }
         attachedBytes += prepared->attachment.size;
         if (attachedBytes > limits.maxMessageBytes)
             return fail(tr("the attachments come to more than %1 MB, the most one message carries")
@@ -130,12 +138,17 @@ int Cli::cmdSend(QCommandLineParser &parser)
         return usage(tr("no model given; use --model or set the provider's default model"));
     // Said before anything is sent: images a model without vision gets as a description only.
     if (!ModelWindows::resolve(providerId.isEmpty() ? nullptr : &config, model, ContextSettings {}).info.readsImages())
-        for (const PreparedAttachment &p : std::as_const(attachments))
+        for (const PreparedAttachment &p : std::as_const(attachments)) {
             if (p.attachment.kind == AttachmentKind::Image)
                 m_err << tr("%1: image not sent: %2 has no vision; it reads the image's name and size only "
                             "(providers set-model … --vision yes if it does)")
                              .arg(p.attachment.name, model)
                       << Qt::endl;
+            if (p.attachment.sendPages)
+                m_err << tr("%1: pages not sent: %2 has no vision; it reads the PDF's text only")
+                             .arg(p.attachment.name, model)
+                      << Qt::endl;
+        }
 
     if (Result<int> recovered = m_context->recoverAfterCrash(*m_store); !recovered)
         return fail(recovered.error());

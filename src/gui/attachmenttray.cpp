@@ -120,7 +120,7 @@ void AttachmentTray::rebuild()
         auto *chip = new QFrame(this);
         chip->setObjectName(QStringLiteral("attachmentChip"));
         chip->setFrameShape(QFrame::StyledPanel);
-        chip->setMaximumWidth(260);
+        chip->setMaximumWidth(a.kind == AttachmentKind::Pdf ? 340 : 260);
         auto *layout = new QHBoxLayout(chip);
         layout->setContentsMargins(4, 3, 2, 3);
         layout->setSpacing(6);
@@ -141,8 +141,13 @@ void AttachmentTray::rebuild()
         QString detail = locale.formattedDataSize(a.size);
         if (a.kind == AttachmentKind::Pdf && a.pages > 0)
             detail += QStringLiteral(" · ") + tr("%n page(s)", nullptr, a.pages);
-        const bool unseen = a.kind == AttachmentKind::Image && !m_readsImages;
-        auto *meta = new QLabel(unseen ? tr("not sent: the model has no vision") : detail, chip);
+        const bool unseen = (a.kind == AttachmentKind::Image || a.sendPages) && !m_readsImages;
+        if (a.sendPages)
+            detail += QStringLiteral(" · ") + tr("with its pages");
+        auto *meta = new QLabel(unseen ? (a.sendPages ? tr("pages not sent: the model has no vision")
+                                                      : tr("not sent: the model has no vision"))
+                                       : detail,
+                                chip);
         meta->setTextFormat(Qt::PlainText);
         QPalette pal = meta->palette();
         pal.setColor(QPalette::WindowText, unseen ? ThemeColors::error(pal) : ThemeColors::muted(pal));
@@ -152,6 +157,21 @@ void AttachmentTray::rebuild()
         meta->setFont(small);
         texts->addWidget(meta);
         layout->addLayout(texts, 1);
+        if (a.kind == AttachmentKind::Pdf) {
+            auto *pages = new QToolButton(chip);
+            pages->setObjectName(QStringLiteral("sendPages"));
+            pages->setAutoRaise(true);
+            pages->setCheckable(true);
+            pages->setChecked(a.sendPages);
+            pages->setText(tr("Pages"));
+            pages->setAccessibleName(tr("Send the pages of %1 as images too").arg(a.name));
+            pages->setToolTip(tr("Send its pages as images too, to a model that reads images: for scans, charts and "
+                                 "layout the text alone loses. At most %n page(s) go; they cost tokens like images.",
+                                 nullptr, Attachment::kMaxSentPages));
+            pages->setFocusPolicy(Qt::StrongFocus);
+            connect(pages, &QToolButton::toggled, this, [this, i](bool on) { Q_EMIT pagesToggled(int(i), on); });
+            layout->addWidget(pages);
+        }
         auto *remove = new QToolButton(chip);
         remove->setObjectName(QStringLiteral("removeAttachment"));
         remove->setAutoRaise(true);
@@ -165,9 +185,14 @@ void AttachmentTray::rebuild()
         connect(remove, &QToolButton::clicked, this, [this, i] { Q_EMIT removeRequested(int(i)); });
         layout->addWidget(remove);
         QString description = describe(a);
-        if (unseen)
+        if (unseen && a.sendPages)
+            description += QStringLiteral(". ")
+                + tr("Its pages are not sent: the chosen model has no vision; it reads the PDF's text.");
+        else if (unseen)
             description += QStringLiteral(". ")
                 + tr("The image is not sent: the chosen model has no vision; it reads the image's name and size.");
+        else if (a.sendPages)
+            description += QStringLiteral(". ") + tr("Its pages are sent as images too.");
         chip->setAccessibleName(description);
         chip->setToolTip(description);
         m_row->insertWidget(int(i), chip);

@@ -25,8 +25,9 @@ struct DraftAttachment
 };
 
 // The draft's files as chips above the text box (issue 16): a thumbnail for an image, the name, its
-// size (and pages), a warning when the chosen model will not see an image, and a button that
-// removes it. Each remove button is in the tab order; the chip's accessible name says it all.
+// size (and pages), a warning when the chosen model will not see an image, for a PDF a "Pages" button
+// (send its pages as images too), and a button that removes it. Each remove button is in the tab order; the chip's
+// accessible name says it all.
 class AttachmentTray final : public QWidget
 {
     Q_OBJECT
@@ -49,6 +50,8 @@ public:
 
 Q_SIGNALS:
     void removeRequested(int index);
+    // A PDF's "Pages" button: send its pages as images too, to a model that reads them.
+    void pagesToggled(int index, bool on);
 
 private:
     void rebuild();

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QKeyEvent>
@@ -210,6 +211,18 @@ Composer::Composer(QWidget *parent)
         m_attachments.removeAt(index);
         m_edit->setFocus(Qt::OtherFocusReason); // the chip that had it is gone
         updateTray();
+    });
+    connect(m_tray, &AttachmentTray::pagesToggled, this, [this](int index, bool on) {
+        if (index < 0 || index >= m_attachments.size())
+            return;
+        m_attachments[index].prepared.attachment.sendPages = on;
+        updateTray();
+        // The chips were made anew: the keyboard stays on this one's button.
+        const auto chips = m_tray->findChildren<QFrame *>(QStringLiteral("attachmentChip"), Qt::FindDirectChildrenOnly);
+        for (QFrame *chip : chips)
+            if (m_tray->layout()->indexOf(chip) == index)
+                if (auto *button = chip->findChild<QToolButton *>(QStringLiteral("sendPages")))
+                    button->setFocus(Qt::OtherFocusReason);
     });
     connect(m_edit, &ComposerEdit::filesOffered, this, &Composer::addFiles);
     connect(m_edit, &ComposerEdit::imageOffered, this, &Composer::addImage);

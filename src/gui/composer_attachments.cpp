@@ -25,6 +25,8 @@
 #include <QThreadPool>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace Skein {
 
 namespace {
@@ -182,9 +184,12 @@ qint64 Composer::attachmentTokens(const ModelChoice &choice) const
     for (const DraftAttachment &d : m_attachments) {
         const Attachment &a = d.prepared.attachment;
         const bool image = sees && a.kind == AttachmentKind::Image;
-        tokens += estimator.estimateText(a.modelText(image ? ImageDelivery::Sent : ImageDelivery::Described));
+        const bool pages = sees && a.kind == AttachmentKind::Pdf && a.sendPages;
+        tokens += estimator.estimateText(a.modelText(image || pages ? ImageDelivery::Sent : ImageDelivery::Described));
         if (image)
             tokens += ImageCost::tokens(choice.kind, QSize(a.width, a.height));
+        if (pages)
+            tokens += ImageCost::pageTokens(choice.kind, std::min(a.pages, Attachment::kMaxSentPages));
     }
     return tokens;
 }

@@ -30,6 +30,8 @@ QString chipText(const Attachment &a, const QFontMetricsF &fm)
     QString detail = QLocale().formattedDataSize(a.size);
     if (a.kind == AttachmentKind::Pdf && a.pages > 0)
         detail = MessageDelegate::tr("%n page(s)", nullptr, a.pages) + QStringLiteral(" · ") + detail;
+    if (a.sendPages)
+        detail += QStringLiteral(" · ") + MessageDelegate::tr("with its pages");
     if (!a.hasContent())
         detail = a.text.isEmpty() ? MessageDelegate::tr("not included in the import")
                                   : MessageDelegate::tr("text only, the file was not included in the import");

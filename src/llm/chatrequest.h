@@ -24,11 +24,14 @@ enum class ProviderKind { OpenAiCompatible, Anthropic, OllamaNative };
 // An image that goes with a user message (issue 16), encoded for the provider: scaled down to its
 // documented limits, PNG or JPEG, without metadata. data is empty when the request was built without
 // the store (a preview): such an image is not sent.
+// An image for a model that reads images, or a PDF's page rendered as one; for Anthropic, a whole
+// PDF (mimeType application/pdf, a document block).
 struct ChatImage
 {
     QString attachmentId;
     QString sha256; // the stored content it is made from
-    QString mimeType; // image/png or image/jpeg
+    QString mimeType; // image/png or image/jpeg; application/pdf
+    int page = -1; // a PDF's page (from 0) rendered as an image; -1: the file itself
     QByteArray data; // the encoded file; base64 on the wire
     int width = 0; // as sent
     int height = 0;

@@ -66,4 +66,9 @@ qint64 tokens(ProviderKind kind, QSize original)
     return (qint64(sent.width()) * sent.height() + 749) / 750;
 }
 
+qint64 pageTokens(ProviderKind kind, int pages)
+{
+    return std::max(pages, 0) * tokens(kind, kPageSize);
+}
+
 } // namespace Skein::ImageCost

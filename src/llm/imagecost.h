@@ -27,4 +27,15 @@ QSize sentSize(ProviderKind kind, QSize original);
 // width × height / 750 (rounded up). 0 for an empty size.
 qint64 tokens(ProviderKind kind, QSize original);
 
+// A PDF page as Skein renders it for a model: US Letter at 150 dpi (A4 is within a few per cent),
+// then sent at sentSize like any image.
+inline constexpr QSize kPageSize {1275, 1650};
+// A PDF sent whole (Anthropic's document block) is at most this large: Anthropic takes 32 MB a
+// request, in base64. A larger one goes as rendered pages.
+inline constexpr qint64 kMaxDocumentBytes = qint64(24) << 20;
+
+// What `pages` pages of a PDF cost as images (Anthropic counts a PDF document the same way: a page
+// image per page, besides its text).
+qint64 pageTokens(ProviderKind kind, int pages);
+
 } // namespace Skein::ImageCost

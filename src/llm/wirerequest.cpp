@@ -114,20 +114,21 @@ QJsonValue openAiUserContent(const ChatMessage &message)
     if (!message.content.isEmpty())
         parts.append(QJsonObject {{u"type"_s, u"text"_s}, {u"text"_s, message.content}});
     for (const ChatImage &image : message.images)
-        if (!image.data.isEmpty())
+        if (!image.data.isEmpty() && image.mimeType.startsWith(u"image/"_s)) // a PDF goes as pages here
             parts.append(
                 QJsonObject {{u"type"_s, u"image_url"_s}, {u"image_url"_s, QJsonObject {{u"url"_s, dataUrl(image)}}}});
     return parts;
 }
 
-// Anthropic: image blocks (base64) before the text, as its documentation advises.
+// Anthropic: image and document (PDF) blocks (base64) before the text, as its documentation advises.
 QJsonArray anthropicUserBlocks(const ChatMessage &message)
 {
     QJsonArray blocks;
     for (const ChatImage &image : message.images) {
         if (image.data.isEmpty())
             continue;
-        blocks.append(QJsonObject {{u"type"_s, u"image"_s},
+        const bool pdf = image.mimeType == u"application/pdf"_s;
+        blocks.append(QJsonObject {{u"type"_s, pdf ? u"document"_s : u"image"_s},
                                    {u"source"_s,
                                     QJsonObject {{u"type"_s, u"base64"_s},
                                                  {u"media_type"_s, image.mimeType},
@@ -144,7 +145,7 @@ QJsonObject ollamaUserMessage(const ChatMessage &message)
     QJsonObject out {{u"role"_s, u"user"_s}, {u"content"_s, message.content}};
     QJsonArray images;
     for (const ChatImage &image : message.images)
-        if (!image.data.isEmpty())
+        if (!image.data.isEmpty() && image.mimeType.startsWith(u"image/"_s))
             images.append(QString::fromLatin1(image.data.toBase64()));
     if (!images.isEmpty())
         out.insert(u"images"_s, images);

@@ -85,14 +85,16 @@ void ContextItemModel::setRequest(const ContextSnapshot &snapshot, const QList<M
     const QLocale locale;
     for (const QJsonValue v : snapshot.sectionTokens.value(QStringLiteral("images_left_out")).toArray())
         leftOut[v[QStringLiteral("message_id")].toString()]
-            << tr("%1: image dropped — %2 tokens")
+            << (v[QStringLiteral("pages")].toBool() ? tr("%1: pages dropped — %2 tokens")
+                                                    : tr("%1: image dropped — %2 tokens"))
                    .arg(v[QStringLiteral("name")].toString(), locale.toString(v[QStringLiteral("tokens")].toInteger()));
     // What the images a message sent cost comes on top of its text (the snapshot has it).
     const QJsonObject imageTokens = snapshot.sectionTokens.value(QStringLiteral("image_tokens")).toObject();
     for (const Message &m : pathMessages) {
         const bool sent = sentMessages.contains(m.id);
         const QString text = m.modelText();
-        const qint64 tokens = (m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), text))
+        const qint64 tokens
+            = (m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), text))
             + (sent ? imageTokens.value(m.id).toInteger() : 0);
         QString shown = text;
         if (const QStringList notes = leftOut.value(m.id); !notes.isEmpty())

@@ -80,6 +80,7 @@ Attachment fromRow(const QSqlQuery &q)
     a.pages = q.value(10).toInt();
     a.text = q.value(11).toString();
     a.createdAt = q.value(12).toLongLong();
+    a.sendPages = q.value(13).toBool();
     return a;
 }
 
@@ -250,17 +251,17 @@ Status AttachmentRepository::insert(const Attachment &a)
                                  QStringLiteral("attachment %1: its content %2 is not stored").arg(a.id, a.sha256)};
     }
     return m_db.run("INSERT INTO attachments(id, message_id, ordinal, name, mime_type, kind, size, sha256, width, "
-                    "height, pages, text, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "height, pages, text, created_at, send_pages) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     {a.id, a.messageId, a.ordinal, a.name, a.mimeType, toString(a.kind), a.size,
-                     a.hasContent() ? QVariant(a.sha256) : QVariant(), a.width, a.height, a.pages, a.text,
-                     a.createdAt});
+                     a.hasContent() ? QVariant(a.sha256) : QVariant(), a.width, a.height, a.pages, a.text, a.createdAt,
+                     a.sendPages ? 1 : 0});
 }
 
 Result<QList<Attachment>> AttachmentRepository::select(const QString &where, const QString &bind)
 {
     QSqlQuery &q = m_db.statement(
         QStringLiteral("SELECT a.id, a.message_id, a.ordinal, a.name, a.mime_type, a.kind, a.size, a.sha256, a.width, "
-                       "a.height, a.pages, a.text, a.created_at FROM attachments a ")
+                       "a.height, a.pages, a.text, a.created_at, a.send_pages FROM attachments a ")
         + where + QStringLiteral(" ORDER BY a.message_id, a.ordinal"));
     q.bindValue(0, bind);
     if (Status s = m_db.exec(q); !s)

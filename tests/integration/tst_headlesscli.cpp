@@ -68,6 +68,32 @@ ReplayResponse answer(const RecordedRequest &request)
     return openAiReply(reply);
 }
 
+// A PDF of two US Letter pages, each red in its top half, written by hand (no GUI in this test).
+QByteArray twoPagePdf()
+{
+    const QByteArray content = "1 0 0 rg 0 396 612 396 re f";
+    const QList<QByteArray> objects {
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >>",
+        "<< /Length " + QByteArray::number(content.size()) + " >>\nstream\n" + content + "\nendstream",
+    };
+    QByteArray out = "%PDF-1.4\n";
+    QList<qsizetype> offsets;
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        offsets << out.size();
+        out += QByteArray::number(i + 1) + " 0 obj\n" + objects.at(i) + "\nendobj\n";
+    }
+    const qsizetype xref = out.size();
+    out += "xref\n0 " + QByteArray::number(objects.size() + 1) + "\n0000000000 65535 f \n";
+    for (const qsizetype offset : offsets)
+        out += QByteArray::number(offset).rightJustified(10, '0') + " 00000 n \n";
+    out += "trailer\n<< /Size " + QByteArray::number(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n"
+        + QByteArray::number(xref) + "\n%%EOF\n";
+    return out;
+}
+
 } // namespace
 
 class TestHeadlessCli final : public QObject
@@ -250,6 +276,56 @@ private Q_SLOTS:
         }
         QCOMPARE(notSent, 2);
 
+        // A PDF's pages, when asked for (--attach-pages): after the text, each page as an image.
+        const QString report = dir.filePath(u"report.pdf"_s);
+        QFile pdf(report);
+        QVERIFY(pdf.open(QIODevice::WriteOnly) && pdf.write(twoPagePdf()) > 0);
+        pdf.close();
+        r = runCli(QStringList {u"send"_s, u"--new"_s, u"--attach-pages"_s, notes} + endpoint + QStringList {u"x"_s},
+                   env);
+        QVERIFY2(r.status == 2 && r.err.contains("--attach-pages takes a PDF"), qPrintable(describe(r)));
+        const qsizetype before = server.requestCount();
+        r = runCli(QStringList {u"send"_s, u"--new"_s, u"--attach-pages"_s, report} + endpoint
+                       + QStringList {u"--json"_s, u"What is on the pages?"_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), before + 1);
+        const QJsonArray withPages = requestMessages(server.requests().last()).last()[u"content"_s].toArray();
+        QCOMPARE(withPages.size(), 3);
+        const QString pagesAsked = withPages.at(0)[u"text"_s].toString();
+        QVERIFY2(pagesAsked.contains(u"[Attachment: report.pdf, application/pdf"_s)
+                     && pagesAsked.contains(u"2 pages — its pages follow]\n"_s),
+                 qPrintable(pagesAsked));
+        for (int page = 1; page <= 2; ++page) {
+            const QString pageUrl = withPages.at(page)[u"image_url"_s][u"url"_s].toString();
+            QVERIFY2(pageUrl.startsWith(u"data:image/png;base64,"_s), qPrintable(pageUrl.left(64)));
+            const QImage rendered
+                = QImage::fromData(QByteArray::fromBase64(pageUrl.mid(pageUrl.indexOf(u',') + 1).toLatin1()));
+            QVERIFY2(rendered.height() > rendered.width() && rendered.height() <= 1024 && rendered.width() <= 768,
+                     qPrintable(u"%1 × %2"_s.arg(rendered.width()).arg(rendered.height())));
+            QCOMPARE(rendered.pixelColor(rendered.width() / 2, rendered.height() / 4), QColor(255, 0, 0));
+            QCOMPARE(rendered.pixelColor(rendered.width() / 2, rendered.height() * 3 / 4), QColor(Qt::white));
+        }
+        const QString pagesSession = QJsonDocument::fromJson(r.out).object()[u"session_id"_s].toString();
+        r = runCli({u"show"_s, pagesSession, u"--json"_s}, env);
+        const QJsonObject stored = QJsonDocument::fromJson(r.out)
+                                       .object()[u"messages"_s]
+                                       .toArray()
+                                       .first()[u"attachments"_s]
+                                       .toArray()
+                                       .first()
+                                       .toObject();
+        QCOMPARE(stored[u"send_pages"_s], QJsonValue(true));
+        QCOMPARE(stored[u"pages"_s].toInt(), 2);
+        // A model without vision reads the text; the user is told first.
+        r = runCli({u"send"_s, u"--session"_s, pagesSession, u"--provider"_s, u"p"_s, u"--no-background"_s,
+                    u"--no-tools"_s, u"--attach-pages"_s, report, u"Again?"_s},
+                   env);
+        QVERIFY2(r.status == 0 && r.err.contains("report.pdf: pages not sent: m has no vision"),
+                 qPrintable(describe(r)));
+        for (const QJsonValue &m : requestMessages(server.requests().last()))
+            QVERIFY2(m[u"content"_s].isString(), "no page images for a model without vision");
+
         // The limit of Settings holds for the CLI too.
         {
             const auto store = Store::open(dir.filePath(u"data"_s));
@@ -263,7 +339,7 @@ private Q_SLOTS:
         r = runCli({u"send"_s, u"--session"_s, session, u"--provider"_s, u"p"_s, u"--attach"_s, log, u"Read it"_s},
                    env);
         QVERIFY2(r.status != 0 && r.err.contains("two.log") && r.err.contains("at most"), qPrintable(describe(r)));
-        QCOMPARE(server.requestCount(), 2);
+        QCOMPARE(server.requestCount(), 4); // nothing more was sent
     }
 
     void keyInTheKeychainNamesBothWaysOut()

@@ -44,6 +44,15 @@ QString Attachment::modelText(ImageDelivery images) const
     const QString head = QStringLiteral("[Attachment: %1").arg(facts.join(QStringLiteral(", ")));
     if (!hasContent() && text.isEmpty())
         return head + QStringLiteral(" — its content is not available]");
+    if (isSendablePdf() && pages > 0 && images != ImageDelivery::Described) {
+        if (images == ImageDelivery::LeftOut)
+            return head + QStringLiteral(" — its pages were left out of this request to save space]")
+                + (text.isEmpty() ? QString() : QStringLiteral("\n") + fenced(text));
+        if (pages > 0 && pages <= kMaxSentPages)
+            return head + QStringLiteral(" — its pages follow]");
+        return head + QStringLiteral(" — its first %1 pages follow, then its text]").arg(kMaxSentPages)
+            + (text.isEmpty() ? QString() : QStringLiteral("\n") + fenced(text));
+    }
     if (!text.isEmpty())
         return head + QStringLiteral("]\n") + fenced(text);
     if (kind == AttachmentKind::Image) {

@@ -36,6 +36,10 @@ struct Attachment
     int pages = 0; // PDFs; 0 when not known
     QString text; // the text a model without the file reads: a text file's, a PDF's, an import's
     qint64 createdAt = 0;
+    // A PDF whose pages the user asked to send as well as its text: a model that reads images gets
+    // them (Anthropic: the PDF as a document; others: the pages rendered as images).
+    bool sendPages = false;
+    static constexpr int kMaxSentPages = 20; // pages of one PDF that go; the text stands for the rest
 
     bool hasContent() const { return !sha256.isEmpty(); }
     // The attachment as text for a model: "[Attachment: notes.md, text/markdown, 1.2 kB]" and its
@@ -43,8 +47,11 @@ struct Attachment
     // with what is known of it and why it is not there.
     // images says what becomes of an image with content in this request.
     QString modelText(ImageDelivery images = ImageDelivery::Described) const;
-    // An image whose content is here: it can be sent to a model that reads images.
+    // An image whose content is here: it can be sent to a model that reads images. A sendable PDF
+    // (below) with images Sent is named in a line; its text follows only when not all its pages go.
     bool isSendableImage() const { return kind == AttachmentKind::Image && hasContent(); }
+    // A PDF whose pages go to a model that reads images (the user asked, the content is here).
+    bool isSendablePdf() const { return kind == AttachmentKind::Pdf && sendPages && hasContent(); }
     friend bool operator==(const Attachment &, const Attachment &) = default;
 };
 

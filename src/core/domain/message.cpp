@@ -20,7 +20,8 @@ QString Message::modelText(ImageDelivery images) const
 
 bool Message::hasSendableImages() const
 {
-    return std::ranges::any_of(attachments, &Attachment::isSendableImage);
+    return std::ranges::any_of(attachments,
+                               [](const Attachment &a) { return a.isSendableImage() || a.isSendablePdf(); });
 }
 
 Message Message::create(const QString &sessionId, const QString &parentId, Role role, const QString &content)

@@ -49,7 +49,7 @@ struct Message
     // attachment as Attachment::modelText(images) says (the images themselves travel beside the
     // text when sent).
     QString modelText(ImageDelivery images = ImageDelivery::Described) const;
-    // One of its attachments is an image whose content is here.
+    // One of its attachments is an image whose content is here, or a PDF whose pages go.
     bool hasSendableImages() const;
 
     // A new message with a fresh id and created_at = now.

@@ -4,6 +4,7 @@
 
 #include "engine/attachments/imageupload.h"
 
+#include "llm/imagecost.h"
 #include "storage/attachmentrepository.h"
 #include "storage/store.h"
 
@@ -14,6 +15,11 @@
 #include <QImageWriter>
 #include <QMutex>
 #include <QMutexLocker>
+
+#include <poppler-qt6.h>
+
+#include <algorithm>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -74,11 +80,51 @@ std::optional<EncodedImage> encode(const QByteArray &stored, const ChatImage &im
     return out;
 }
 
+// A PDF's page rendered to fit the size it is sent at, as a PNG (a JPEG when the PNG is too large).
+std::optional<EncodedImage> renderPage(const QByteArray &pdf, const ChatImage &image)
+{
+    const std::unique_ptr<Poppler::Document> document = Poppler::Document::loadFromData(pdf);
+    if (!document || document->isLocked() || image.page >= document->numPages())
+        return std::nullopt;
+    const std::unique_ptr<Poppler::Page> page = document->page(image.page);
+    if (!page)
+        return std::nullopt;
+    const QSizeF points = page->pageSizeF(); // 1/72 inch
+    if (points.isEmpty())
+        return std::nullopt;
+    const QSize box(image.width, image.height);
+    const double dpi = 72.0 * std::min(box.width() / points.width(), box.height() / points.height());
+    document->setRenderHint(Poppler::Document::Antialiasing);
+    document->setRenderHint(Poppler::Document::TextAntialiasing);
+    const QImage pixels = page->renderToImage(dpi, dpi);
+    if (pixels.isNull())
+        return std::nullopt;
+    EncodedImage out {u"image/png"_s, write(pixels, "png")};
+    if (out.data.isEmpty() || out.data.size() > kMaxSentBytes)
+        out = {u"image/jpeg"_s, write(pixels, "jpeg")};
+    if (out.data.isEmpty() || out.data.size() > kMaxSentBytes)
+        return std::nullopt;
+    return out;
+}
+
+// What goes on the wire for one of a request's images: the image, a PDF's page, or the PDF itself.
+std::optional<EncodedImage> encodeAny(const QByteArray &stored, const ChatImage &image)
+{
+    if (image.page >= 0)
+        return renderPage(stored, image);
+    if (image.mimeType == u"application/pdf"_s)
+        return stored.size() <= ImageCost::kMaxDocumentBytes ? std::optional(EncodedImage {image.mimeType, stored})
+                                                             : std::nullopt;
+    return encode(stored, image);
+}
+
 } // namespace
 
 QString key(const ChatImage &image)
 {
-    return image.sha256 + u'@' + QString::number(image.width) + u'x' + QString::number(image.height);
+    return image.sha256 + (image.page >= 0 ? u'#' + QString::number(image.page) : QString())
+        + (image.mimeType == u"application/pdf"_s ? u"@pdf"_s : QString()) + u'@' + QString::number(image.width) + u'x'
+        + QString::number(image.height);
 }
 
 Status load(Store &store, const ChatRequest &request, QHash<QString, EncodedImage> &images)
@@ -101,7 +147,7 @@ Status load(Store &store, const ChatRequest &request, QHash<QString, EncodedImag
                 return stored.error();
             if (!stored)
                 continue; // gone or too large: apply() says so
-            const std::optional<EncodedImage> encoded = encode(stored.value(), image);
+            const std::optional<EncodedImage> encoded = encodeAny(stored.value(), image);
             if (!encoded)
                 continue;
             images.insert(k, *encoded);
@@ -128,8 +174,8 @@ void apply(ChatRequest &request, const QHash<QString, EncodedImage> &images)
         message.images = kept;
         if (lost > 0)
             message.content += (message.content.isEmpty() ? QString() : u"\n\n"_s)
-                + (lost == 1 ? u"[An attached image could not be read and is not included.]"_s
-                             : u"[%1 attached images could not be read and are not included.]"_s.arg(lost));
+                + (lost == 1 ? u"[An attached image or page could not be read and is not included.]"_s
+                             : u"[%1 attached images or pages could not be read and are not included.]"_s.arg(lost));
     }
 }
 

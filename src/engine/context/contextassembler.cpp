@@ -7,7 +7,6 @@
 #include "core/appinfo.h"
 #include "core/domain/ids.h"
 #include "engine/context/historyselection.h"
-#include "llm/imagecost.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -216,8 +215,8 @@ qint64 attachmentTokens(const TokenEstimator &estimator, const Message &m, const
     qint64 t = 0;
     for (const Attachment &a : m.attachments) {
         t += estimator.estimateText(a.modelText(delivery));
-        if (delivery == ImageDelivery::Sent && a.isSendableImage())
-            t += ImageCost::tokens(images.kind, QSize(a.width, a.height));
+        if (delivery == ImageDelivery::Sent)
+            t += imageTokens(a, images.kind);
     }
     return t;
 }
@@ -375,7 +374,7 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         byId.insert(m.id, &m);
     qint64 attachmentsRaw = 0;
     qint64 currentAttachmentsRaw = 0;
-    QJsonObject imageTokens; // by message: what its images sent cost (the inspector's rows)
+    QJsonObject imageCosts; // by message: what its images sent cost (the inspector's rows)
     for (qsizetype i = 0; i < sources.size(); ++i) {
         for (const QString &id : sources.at(i)) {
             const Message *m = byId.value(id);
@@ -388,16 +387,15 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
             if (limits.images.deliveryFor(*m) == ImageDelivery::Sent) {
                 qint64 sent = 0;
                 for (const Attachment &a : m->attachments)
-                    sent += a.isSendableImage() ? ImageCost::tokens(limits.images.kind, QSize(a.width, a.height)) : 0;
+                    sent += imageTokens(a, limits.images.kind);
                 if (sent > 0)
-                    imageTokens.insert(m->id, corrected(sent));
+                    imageCosts.insert(m->id, corrected(sent));
             }
             if (limits.images.deliveryFor(*m) != ImageDelivery::LeftOut)
                 continue;
             for (const Attachment &a : m->attachments)
-                if (a.isSendableImage())
-                    out.imagesLeftOut.append(
-                        {m->id, a.id, a.name, ImageCost::tokens(limits.images.kind, QSize(a.width, a.height))});
+                if (const qint64 cost = imageTokens(a, limits.images.kind); cost > 0)
+                    out.imagesLeftOut.append({m->id, a.id, a.name, cost, a.isSendablePdf()});
         }
     }
     out.attachmentTokens = corrected(attachmentsRaw);
@@ -438,15 +436,16 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
                                                {u"memories"_s, QJsonArray::fromStringList(out.userExcludedMemoryIds)}});
     if (out.attachmentTokens > 0)
         snap.sectionTokens.insert(u"attachments"_s, out.attachmentTokens);
-    if (!imageTokens.isEmpty())
-        snap.sectionTokens.insert(u"image_tokens"_s, imageTokens);
+    if (!imageCosts.isEmpty())
+        snap.sectionTokens.insert(u"image_tokens"_s, imageCosts);
     if (!out.imagesLeftOut.isEmpty()) {
         QJsonArray leftOut;
         for (const LeftOutImage &image : std::as_const(out.imagesLeftOut))
             leftOut.append(QJsonObject {{u"message_id"_s, image.messageId},
                                         {u"attachment_id"_s, image.attachmentId},
                                         {u"name"_s, image.name},
-                                        {u"tokens"_s, image.tokens}});
+                                        {u"tokens"_s, image.tokens},
+                                        {u"pages"_s, image.pages}});
         snap.sectionTokens.insert(u"images_left_out"_s, leftOut);
     }
     snap.cost = estimatedCost(inputs.window.info, snap.estimatedTokens, 0);

@@ -75,6 +75,7 @@ struct LeftOutImage
     QString attachmentId;
     QString name;
     qint64 tokens = 0; // what sending it would have cost
+    bool pages = false; // a PDF's pages
 
     friend bool operator==(const LeftOutImage &, const LeftOutImage &) = default;
 };

@@ -35,6 +35,36 @@ QList<ToolCall> toolCallsOf(const Message &m)
     return calls;
 }
 
+// A PDF whose pages go: for Anthropic the file itself as a document (when all its pages go and it
+// is not too large); otherwise its first pages rendered as images at ImageCost::kPageSize.
+QList<ChatImage> pdfImages(const Attachment &a, ProviderKind kind)
+{
+    QList<ChatImage> out;
+    if (kind == ProviderKind::Anthropic && a.pages > 0 && a.pages <= Attachment::kMaxSentPages
+        && a.size <= ImageCost::kMaxDocumentBytes) {
+        ChatImage document;
+        document.attachmentId = a.id;
+        document.sha256 = a.sha256;
+        document.mimeType = u"application/pdf"_s;
+        document.tokens = ImageCost::pageTokens(kind, a.pages);
+        out.append(document);
+        return out;
+    }
+    const QSize sent = ImageCost::sentSize(kind, ImageCost::kPageSize);
+    for (int page = 0; page < std::min(a.pages, Attachment::kMaxSentPages); ++page) {
+        ChatImage image;
+        image.attachmentId = a.id;
+        image.sha256 = a.sha256;
+        image.mimeType = u"image/png"_s;
+        image.page = page;
+        image.width = sent.width();
+        image.height = sent.height();
+        image.tokens = ImageCost::tokens(kind, ImageCost::kPageSize);
+        out.append(image);
+    }
+    return out;
+}
+
 } // namespace
 
 ImageDelivery ImagePolicy::deliveryFor(const Message &message) const
@@ -42,6 +72,15 @@ ImageDelivery ImagePolicy::deliveryFor(const Message &message) const
     if (!send || message.role != Role::User)
         return ImageDelivery::Described;
     return leftOut.contains(message.id) ? ImageDelivery::LeftOut : ImageDelivery::Sent;
+}
+
+qint64 imageTokens(const Attachment &attachment, ProviderKind kind)
+{
+    if (attachment.isSendableImage())
+        return ImageCost::tokens(kind, QSize(attachment.width, attachment.height));
+    if (attachment.isSendablePdf())
+        return ImageCost::pageTokens(kind, std::min(attachment.pages, Attachment::kMaxSentPages));
+    return 0;
 }
 
 ChatMessage toChatMessage(const Message &m, const ImagePolicy &images)
@@ -68,6 +107,10 @@ ChatMessage toChatMessage(const Message &m, const ImagePolicy &images)
     if (delivery != ImageDelivery::Sent)
         return user;
     for (const Attachment &a : m.attachments) {
+        if (a.isSendablePdf()) {
+            user.images += pdfImages(a, images.kind);
+            continue;
+        }
         if (!a.isSendableImage())
             continue;
         ChatImage image;

@@ -26,6 +26,10 @@ struct ImagePolicy
     ImageDelivery deliveryFor(const Message &message) const;
 };
 
+// What an attachment sent as an image costs: an image by its size; a PDF whose pages go, by its
+// pages (at most Attachment::kMaxSentPages); 0 for anything else.
+qint64 imageTokens(const Attachment &attachment, ProviderKind kind);
+
 struct HistoryLimits
 {
     int countCap = 50; // messages of the selection, the current turn included

@@ -35,6 +35,8 @@ QJsonObject toJson(const Attachment &a)
     o.insert(QStringLiteral("pages"), a.pages);
     o.insert(QStringLiteral("text"), a.text);
     o.insert(QStringLiteral("created_at"), a.createdAt);
+    if (a.sendPages) // only when asked: files written before it existed keep their bytes
+        o.insert(QStringLiteral("send_pages"), true);
     return o;
 }
 
@@ -85,6 +87,8 @@ QList<Attachment> attachmentsFromJson(const QJsonObject &message, const QString 
         a.pages = int(ar.optionalInteger(o, QStringLiteral("pages")).value_or(0));
         a.text = ar.text(o, QStringLiteral("text"));
         a.createdAt = ar.integer(o, QStringLiteral("created_at"));
+        if (o.contains(QStringLiteral("send_pages")))
+            a.sendPages = ar.boolean(o, QStringLiteral("send_pages"));
         for (QChar c : std::as_const(a.name))
             if (!ar.failed() && (c.unicode() < 0x20 || c.unicode() == 0x7f))
                 ar.fail(QStringLiteral("name"), Text::tr("contains control characters"));

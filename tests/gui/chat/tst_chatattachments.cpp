@@ -24,6 +24,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -245,6 +246,60 @@ private Q_SLOTS:
         const QJsonArray messages = requestMessages(f.server.requests().constLast());
         const QString asked = messages.last()[u"content"_s].toString();
         QVERIFY2(asked.contains(u"320 × 200 pixels — the image is not sent to this model]"_s), qPrintable(asked));
+    }
+
+    // A PDF's pages, from the keyboard: its chip's "Pages" button; the estimate counts them, and the
+    // model gets each page as an image after the text.
+    void aPdfsPagesOnRequest()
+    {
+        ChatFixture f;
+        QVERIFY(f.start());
+        Composer *composer = f.window->composer();
+        const QString report = f.dir.filePath(u"report.pdf"_s);
+        {
+            QPdfWriter pdf(report);
+            QPainter painter(&pdf);
+            painter.fillRect(QRectF(0, 0, pdf.width(), pdf.height() / 2.0), QColor(0x2f80ed));
+            painter.setFont(QFont(u"DejaVu Sans"_s, 14));
+            painter.drawText(QPointF(400, pdf.height() * 0.75), u"Quarterly figures"_s);
+            pdf.newPage();
+            painter.fillRect(QRectF(0, 0, pdf.width(), pdf.height() / 2.0), QColor(0x27ae60));
+        }
+        composer->addFiles({report});
+        QTRY_COMPARE(chips(composer).size(), 1);
+        QTRY_VERIFY(composer->draftTokens() > 0);
+        const qint64 textOnly = composer->draftTokens();
+        auto *pages = chips(composer).at(0)->findChild<QToolButton *>(u"sendPages"_s);
+        QVERIFY(pages && !pages->isChecked());
+        pages->setFocus();
+        QTest::keyClick(pages, Qt::Key_Space);
+        QTRY_VERIFY(chips(composer).size() == 1 && chips(composer).at(0)->findChild<QToolButton *>(u"sendPages"_s)
+                    && chips(composer).at(0)->findChild<QToolButton *>(u"sendPages"_s)->isChecked());
+        pages = chips(composer).at(0)->findChild<QToolButton *>(u"sendPages"_s);
+        QCOMPARE(pages->window()->focusWidget(), pages); // the keyboard stays where it was
+        QVERIFY2(
+            chips(composer).at(0)->accessibleName().contains(AttachmentTray::tr("Its pages are sent as images too.")),
+            qPrintable(chips(composer).at(0)->accessibleName()));
+        QTRY_VERIFY(composer->draftTokens() >= textOnly + 2 * 765); // two pages, four OpenAI tiles each
+        if (const QString shotFile = shotPath(u"composer-pdf-pages"_s); !shotFile.isEmpty()) {
+            if (auto *dock = f.window->findChild<QDockWidget *>())
+                dock->hide();
+            f.window->resize(1000, 560);
+            QTest::qWait(300);
+            f.window->grab().save(shotFile);
+        }
+        f.type(u"What do the pages show?"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 15000);
+        const QJsonArray parts = lastUserContent(f.server.requests().constLast());
+        QCOMPARE(parts.size(), 3);
+        QVERIFY2(parts.at(0)[u"text"_s].toString().contains(u"2 pages — its pages follow]\n"_s),
+                 qPrintable(parts.at(0)[u"text"_s].toString()));
+        const QString url = parts.at(2)[u"image_url"_s][u"url"_s].toString();
+        const QImage second = QImage::fromData(QByteArray::fromBase64(url.mid(url.indexOf(u',') + 1).toLatin1()));
+        QCOMPARE(second.pixelColor(second.width() / 2, second.height() / 4), QColor(0x27ae60));
+        const auto attached = f.thread()->index(0).data(ThreadModel::AttachmentsRole).value<QList<Attachment>>();
+        QCOMPARE(attached.size(), 1);
+        QVERIFY(attached.at(0).sendPages);
     }
 
     // A conversation imported from another client: its files are attachments of their messages.

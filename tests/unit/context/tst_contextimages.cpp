@@ -12,6 +12,7 @@
 #include "engine/context/contextengine.h"
 #include "llm/imagecost.h"
 #include "llm/wirerequest.h"
+#include "storage/attachmentrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
 #include "storage/sessionrepository.h"
@@ -23,6 +24,8 @@
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -236,6 +239,131 @@ private Q_SLOTS:
         const BuiltRequest lost = engine.buildCall(session, {}, again.get());
         QVERIFY(lost.request.messages.first().images.isEmpty());
         QVERIFY(lost.request.messages.first().content.contains(u"could not be read"_s));
+    }
+
+    // A PDF whose pages the user asked for: Anthropic gets the file as a document block, an
+    // OpenAI-compatible server its pages rendered as images (Poppler) at the size a page is sent at.
+    void pdfPagesFromTheStore()
+    {
+        QTemporaryDir dir;
+        auto opened = Store::open(dir.path());
+        QVERIFY(opened);
+        Store &store = *opened.value();
+        const QString file = dir.filePath(u"report.pdf"_s);
+        {
+            QPdfWriter pdf(file);
+            QPainter painter(&pdf);
+            painter.fillRect(QRectF(0, 0, pdf.width(), pdf.height() / 2.0), QColor(200, 40, 40));
+            pdf.newPage();
+            painter.fillRect(QRectF(0, 0, pdf.width(), pdf.height() / 2.0), QColor(40, 40, 200));
+        }
+        Result<PreparedAttachment> prepared = AttachmentIntake::prepare(file);
+        QVERIFY(prepared);
+        QCOMPARE(prepared->attachment.pages, 2);
+        prepared.value().attachment.sendPages = true;
+
+        const auto build = [&](const QString &kind) {
+            ProviderConfig provider;
+            provider.id = Ids::create();
+            provider.name = kind;
+            provider.kind = kind;
+            provider.baseUrl = u"http://127.0.0.1:9"_s;
+            ModelInfo info;
+            info.id = kind + u"-vision"_s;
+            info.contextWindow = 200000;
+            info.vision = ModelVision::Yes;
+            provider.models = {info};
+            [&] { QVERIFY(store.providers().save(provider)); }();
+            Session session = Session::create(u"pages"_s);
+            session.model = info.id;
+            session.providerId = provider.id;
+            [&] { QVERIFY(store.sessions().create(session)); }();
+            Message user = Message::create(session.id, {}, Role::User, u"Summarise the report."_s);
+            [&] {
+                QVERIFY(storeAttachments(store, {prepared.value()}, &user));
+                QVERIFY(store.messages().insert(user));
+            }();
+            ContextEngine engine;
+            const auto inputs = engine.prepare(store, session, user.id, {}, {});
+            return inputs ? engine.buildCall(session, {}, inputs.get()) : BuiltRequest {};
+        };
+
+        const BuiltRequest anthropic = build(u"anthropic"_s);
+        QCOMPARE(anthropic.request.messages.size(), 1);
+        const ChatMessage &asked = anthropic.request.messages.first();
+        QVERIFY2(asked.content.contains(u"2 pages — its pages follow]\n"_s), qPrintable(asked.content));
+        QCOMPARE(asked.images.size(), 1);
+        QCOMPARE(asked.images.first().mimeType, u"application/pdf"_s);
+        QCOMPARE(asked.images.first().data, Test::readFile(file));
+        QCOMPARE(asked.images.first().tokens, ImageCost::pageTokens(ProviderKind::Anthropic, 2));
+        const QJsonArray blocks = WireRequest::anthropicBody(anthropic.request)
+                                      .value(u"messages"_s)
+                                      .toArray()
+                                      .at(0)[u"content"_s]
+                                      .toArray();
+        QCOMPARE(blocks.at(0)[u"type"_s].toString(), u"document"_s);
+        QCOMPARE(blocks.at(0)[u"source"_s][u"media_type"_s].toString(), u"application/pdf"_s);
+        QCOMPARE(blocks.at(1)[u"type"_s].toString(), u"text"_s);
+
+        const BuiltRequest openai = build(u"openai"_s);
+        const ChatMessage &pages = openai.request.messages.first();
+        QCOMPARE(pages.images.size(), 2);
+        const QSize box = ImageCost::sentSize(ProviderKind::OpenAiCompatible, ImageCost::kPageSize);
+        const QColor colours[] = {QColor(200, 40, 40), QColor(40, 40, 200)};
+        for (int page = 0; page < 2; ++page) {
+            const ChatImage &image = pages.images.at(page);
+            QCOMPARE(image.page, page);
+            QCOMPARE(image.tokens, ImageCost::tokens(ProviderKind::OpenAiCompatible, ImageCost::kPageSize));
+            const QImage decoded = QImage::fromData(image.data);
+            QVERIFY(!decoded.isNull());
+            QVERIFY2(decoded.width() <= box.width() && decoded.height() <= box.height()
+                         && (decoded.width() >= box.width() - 1 || decoded.height() >= box.height() - 1),
+                     qPrintable(u"%1 × %2"_s.arg(decoded.width()).arg(decoded.height())));
+            QCOMPARE(decoded.pixelColor(decoded.width() / 2, decoded.height() / 4), colours[page]);
+            QCOMPARE(decoded.pixelColor(decoded.width() / 2, decoded.height() * 3 / 4), QColor(Qt::white));
+        }
+        const QJsonArray parts
+            = WireRequest::openAiBody(openai.request).value(u"messages"_s).toArray().last()[u"content"_s].toArray();
+        QCOMPARE(parts.size(), 3); // the text, two pages
+        QVERIFY(parts.at(1)[u"image_url"_s][u"url"_s].toString().startsWith(u"data:image/png;base64,"_s));
+        // The inspector's rows: what the pages cost, by message.
+        QVERIFY(openai.snapshot.has_value());
+        const QJsonObject costs = openai.snapshot->sectionTokens.value(u"image_tokens"_s).toObject();
+        QCOMPARE(costs.value(openai.snapshot->leafMessageId).toInteger(),
+                 2 * ImageCost::tokens(ProviderKind::OpenAiCompatible, ImageCost::kPageSize));
+    }
+
+    // A long PDF: its first pages go, and its text stands for all of it; a model without vision
+    // reads the text alone.
+    void longPdfsAndModelsWithoutVision()
+    {
+        Session session = Session::create(u"s"_s);
+        session.model = u"gpt-4o"_s;
+        ContextEngine engine;
+        Message user = Message::create(session.id, {}, Role::User, u"Read this."_s);
+        Attachment pdf;
+        pdf.id = Ids::create();
+        pdf.name = u"manual.pdf"_s;
+        pdf.mimeType = u"application/pdf"_s;
+        pdf.kind = AttachmentKind::Pdf;
+        pdf.size = 900000;
+        pdf.sha256 = QString(64, u'b');
+        pdf.pages = 30;
+        pdf.text = u"[Page 1]\nInstallation"_s;
+        pdf.sendPages = true;
+        user.attachments = {pdf};
+        const AssembledContext c = ContextAssembler::assemble(session, *engine.inputsFor(session, {user}));
+        const ChatMessage &asked = c.request.messages.last();
+        QCOMPARE(asked.images.size(), Attachment::kMaxSentPages);
+        QCOMPARE(asked.images.last().page, Attachment::kMaxSentPages - 1);
+        QVERIFY2(asked.content.contains(u"30 pages — its first 20 pages follow, then its text]"_s),
+                 qPrintable(asked.content));
+        QVERIFY(asked.content.contains(u"Installation"_s));
+
+        session.model = u"deepseek-chat"_s; // no vision: the text, as without the choice
+        const AssembledContext text = ContextAssembler::assemble(session, *engine.inputsFor(session, {user}));
+        QVERIFY(text.request.messages.last().images.isEmpty());
+        QVERIFY(text.request.messages.last().content.contains(u"[Page 1]\nInstallation\n```"_s));
     }
 };
 

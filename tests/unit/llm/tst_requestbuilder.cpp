@@ -356,7 +356,7 @@ private Q_SLOTS:
     void imagesPerProviderKind()
     {
         ChatRequest request = weatherConversation();
-        ChatImage image {u"a1"_s, u"abc"_s, u"image/png"_s, QByteArray("\x89PNG-bytes"), 120, 60, 85};
+        ChatImage image {u"a1"_s, u"abc"_s, u"image/png"_s, -1, QByteArray("\x89PNG-bytes"), 120, 60, 85};
         ChatImage unread = image; // built without the store: never sent
         unread.data.clear();
         ChatMessage look = ChatMessage::user(u"What is in the chart?"_s);
@@ -399,6 +399,51 @@ private Q_SLOTS:
         QCOMPARE(last.value(u"content"_s).toString(), u"What is in the chart?"_s);
         QCOMPARE(last.value(u"images"_s).toArray(), QJsonArray {base64});
         QVERIFY(!messages.at(1).toObject().contains(u"images"_s));
+    }
+
+    // A PDF whose pages the user asked for: Anthropic reads it as a document block; the others get
+    // its pages as images (never the PDF itself, which they do not read).
+    void aPdfIsADocumentForAnthropicOnly()
+    {
+        ChatImage pdf {u"a2"_s, u"def"_s, u"application/pdf"_s, -1, QByteArray("%PDF-1.7 bytes"), 0, 0, 3000};
+        ChatImage page {u"a2"_s, u"def"_s, u"image/png"_s, 0, QByteArray("\x89PNG-page"), 768, 994, 765};
+        ChatMessage read = ChatMessage::user(u"Summarise the report."_s);
+        read.images = {pdf};
+        ChatRequest request;
+        request.messages = {read};
+        const QJsonArray blocks = WireRequest::anthropicBody(request)
+                                      .value(u"messages"_s)
+                                      .toArray()
+                                      .at(0)
+                                      .toObject()
+                                      .value(u"content"_s)
+                                      .toArray();
+        QCOMPARE(blocks.size(), 2);
+        QCOMPARE(blocks.at(0).toObject().value(u"type"_s).toString(), u"document"_s);
+        QCOMPARE(blocks.at(0).toObject().value(u"source"_s).toObject(),
+                 (QJsonObject {{u"type"_s, u"base64"_s},
+                               {u"media_type"_s, u"application/pdf"_s},
+                               {u"data"_s, QString::fromLatin1(pdf.data.toBase64())}}));
+        QCOMPARE(blocks.at(1).toObject().value(u"text"_s).toString(), u"Summarise the report."_s);
+
+        request.messages.first().images = {pdf, page};
+        const QJsonArray parts = WireRequest::openAiBody(request)
+                                     .value(u"messages"_s)
+                                     .toArray()
+                                     .last()
+                                     .toObject()
+                                     .value(u"content"_s)
+                                     .toArray();
+        QCOMPARE(parts.size(), 2); // the text and the page; not the PDF
+        QVERIFY(parts.at(1)
+                    .toObject()
+                    .value(u"image_url"_s)
+                    .toObject()
+                    .value(u"url"_s)
+                    .toString()
+                    .startsWith(u"data:image/png;base64,"_s));
+        const QJsonObject ollama = WireRequest::ollamaBody(request).value(u"messages"_s).toArray().last().toObject();
+        QCOMPARE(ollama.value(u"images"_s).toArray(), QJsonArray {QString::fromLatin1(page.data.toBase64())});
     }
 
     // The documented examples of each formula (docs/attachments.md).

@@ -250,11 +250,22 @@ private Q_SLOTS:
         m.attachments.append(text);
         Attachment gone = attachment(m, u"photo.jpg"_s, QByteArray(5000, 'x'), QString());
         m.attachments.append(gone);
+        // A PDF whose pages the user asked to send: the choice is stored and travels with it.
+        const QByteArray pdfBytes = "%PDF-1.7 three pages";
+        Attachment pdf = attachment(m, u"report.pdf"_s, pdfBytes, source.attachments().storeContent(pdfBytes).value());
+        pdf.mimeType = u"application/pdf"_s;
+        pdf.kind = AttachmentKind::Pdf;
+        pdf.width = pdf.height = 0;
+        pdf.pages = 3;
+        pdf.sendPages = true;
+        m.attachments.append(pdf);
         SKEIN_VERIFY_OK(source.messages().insert(m));
+        QVERIFY(source.messages().get(m.id)->attachments.last().sendPages);
         SKEIN_VERIFY_OK(source.sessions().setActiveLeaf(s.id, m.id));
         const QByteArray first = Exchange::Exporter(source).exportSession(s.id).value();
         QVERIFY(first.contains("\"attachment_contents\""));
         QVERIFY(first.contains(png.toBase64()));
+        QCOMPARE(first.count("\"send_pages\""), 1); // only where it is true: older files keep their bytes
 
         SKEIN_OPEN_STORE(target, dir(u"b"_s));
         Result<Exchange::ImportReport> imported = Exchange::Importer(target, {}).importBytes(first, u"a.json"_s);
@@ -263,7 +274,7 @@ private Q_SLOTS:
         QCOMPARE(Exchange::Exporter(target).exportSession(s.id).value(), first);
         imported = Exchange::Importer(target, {}).importBytes(first, u"a.json"_s);
         QCOMPARE(imported->count(Exchange::ImportReport::Outcome::AlreadyPresent), 1);
-        QCOMPARE(target.attachments().contentCount().value(), 2);
+        QCOMPARE(target.attachments().contentCount().value(), 3);
 
         // Edited in the file: the ids are taken, so it arrives as a copy with its own ids.
         QByteArray edited = first;
@@ -273,10 +284,11 @@ private Q_SLOTS:
         QCOMPARE(imported->count(Exchange::ImportReport::Outcome::ImportedAsNew), 1);
         const QString copyId = imported->sessions.first().importedId;
         const QList<Message> copy = target.messages().bySession(copyId).value();
-        QCOMPARE(copy.first().attachments.size(), 3);
+        QCOMPARE(copy.first().attachments.size(), 4);
         QVERIFY(copy.first().attachments[0].id != m.attachments[0].id);
         QCOMPARE(copy.first().attachments[0].messageId, copy.first().id);
-        QCOMPARE(target.attachments().contentCount().value(), 2);
+        QVERIFY(copy.first().attachments[3].sendPages);
+        QCOMPARE(target.attachments().contentCount().value(), 3);
     }
 };
 
