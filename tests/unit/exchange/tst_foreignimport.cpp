@@ -48,6 +48,16 @@ QString fixture(const QString &relative)
     return Test::sharedPath(u"fixtures/imports"_s) + u'/' + relative;
 }
 
+// A PNG of one colour.
+QByteArray pngOf(QSize size, const QColor &colour)
+{
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(colour);
+    QByteArray png;
+    QBuffer buffer(&png);
+    return buffer.open(QIODevice::WriteOnly) && image.save(&buffer, "PNG") ? png : QByteArray();
+}
+
 // The full id in a fixture that starts with prefix (the file names its ids in full once at least).
 QString fullId(const QString &file, const QString &prefix)
 {
@@ -376,11 +386,7 @@ private Q_SLOTS:
     // pixels from the file when the export did not say.
     void chatgptAssetNamesAndPixels()
     {
-        QImage image(48, 32, QImage::Format_RGB32);
-        image.fill(Qt::darkCyan);
-        QByteArray png;
-        QBuffer buffer(&png);
-        QVERIFY(buffer.open(QIODevice::WriteOnly) && image.save(&buffer, "PNG"));
+        const QByteArray png = pngOf(QSize(48, 32), Qt::darkCyan);
         const QByteArray conversations
             = q("[{'id': 'c', 'title': 'Pic', 'create_time': 1700000000, 'current_node': 'u', 'mapping': {"
                 "'r': {'id': 'r', 'parent': null, 'children': ['u'], 'message': null},"
@@ -599,11 +605,7 @@ private Q_SLOTS:
     // the file's data; LibreChat names its files with their size in pixels.
     void openWebUiAndLibreChatFiles()
     {
-        QImage image(20, 10, QImage::Format_RGB32);
-        image.fill(Qt::red);
-        QByteArray png;
-        QBuffer buffer(&png);
-        QVERIFY(buffer.open(QIODevice::WriteOnly) && image.save(&buffer, "PNG"));
+        const QByteArray png = pngOf(QSize(20, 10), Qt::red);
         QByteArray owui = q("[{'id': 'w', 'title': 'Files', 'chat': {'history': {'currentId': 'a', 'messages': {"
                             "'u': {'id': 'u', 'parentId': null, 'childrenIds': ['a'], 'role': 'user', 'content': "
                             "'look', 'timestamp': 1700000000, 'files': [{'type': 'image', 'url': 'DATA'}, "

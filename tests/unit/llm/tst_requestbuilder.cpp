@@ -456,6 +456,12 @@ private Q_SLOTS:
         QCOMPARE(ImageCost::sentSize(K::OpenAiCompatible, QSize(2048, 4096)), QSize(768, 1536));
         QCOMPARE(ImageCost::tokens(K::OpenAiCompatible, QSize(2048, 4096)), 1105);
         QCOMPARE(ImageCost::tokens(K::OpenAiCompatible, QSize(120, 60)), 255); // one tile
+        // A PDF's page: US Letter at 150 dpi, 768 × 993 for OpenAI (4 tiles), 942 × 1219 for Anthropic.
+        QCOMPARE(ImageCost::sentSize(K::OpenAiCompatible, ImageCost::kPageSize), QSize(768, 993));
+        QCOMPARE(ImageCost::pageTokens(K::OpenAiCompatible, 2), 2 * 765);
+        QCOMPARE(ImageCost::sentSize(K::Anthropic, ImageCost::kPageSize), QSize(942, 1219));
+        QCOMPARE(ImageCost::pageTokens(K::Anthropic, 3), 3 * 1532);
+        QCOMPARE(ImageCost::pageTokens(K::Anthropic, 0), 0);
         // Anthropic: 1000 × 1000 → 1,334; a photo is scaled to 1.15 megapixels at most first.
         QCOMPARE(ImageCost::tokens(K::Anthropic, QSize(1000, 1000)), 1334);
         QCOMPARE(ImageCost::sentSize(K::Anthropic, QSize(1000, 1000)), QSize(1000, 1000));
