@@ -150,6 +150,116 @@ private Q_SLOTS:
     // Issue 16 from the user's seat: send --attach stores the files with the message (once per
     // content) and the model reads a text file's text and is told what is not sent; a file too
     // large or not of a kind that can be sent is refused before anything is written.
+    // An image, a source file and a PDF with its pages, sent to a loopback server in each provider
+    // kind's dialect (docs/attachments.md, "On the wire"): the exact shape of the user message.
+    void attachmentsReachEachProviderKind_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<QString>("reply"); // a recorded stream of that kind; "" for OpenAI's scripted one
+        QTest::addColumn<QByteArray>("contentType");
+        QTest::newRow("openai") << u"openai"_s << QByteArray("/v1/chat/completions") << QString() << QByteArray();
+        QTest::newRow("anthropic") << u"anthropic"_s << QByteArray("/v1/messages")
+                                   << u"fixtures/wire/anthropic/messages-text-stream.sse"_s
+                                   << QByteArray("text/event-stream");
+        QTest::newRow("ollama") << u"ollama"_s << QByteArray("/api/chat")
+                                << u"fixtures/wire/ollama/chat-stream-phi3-with-done-reason.ndjson"_s
+                                << QByteArray("application/x-ndjson");
+    }
+
+    void attachmentsReachEachProviderKind()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QByteArray, path);
+        QFETCH(QString, reply);
+        QFETCH(QByteArray, contentType);
+        if (!reply.isEmpty())
+            SKEIN_REQUIRE_SHARED("fixtures/wire");
+        QTemporaryDir dir;
+        const QProcessEnvironment env = headless(dir.filePath(u"data"_s));
+        ReplayServer server;
+        QVERIFY(server.listen());
+        const QByteArray recorded = reply.isEmpty() ? QByteArray() : Test::readFile(Test::sharedPath(reply));
+        server.route("POST", path, [&](const RecordedRequest &) {
+            return reply.isEmpty() ? openAiText(u"Seen."_s) : ReplayResponse::fromBytes(200, recorded, contentType);
+        });
+        const QString chart = dir.filePath(u"chart.png"_s);
+        QImage image(120, 60, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        QVERIFY(image.save(chart, "PNG"));
+        const QString source = dir.filePath(u"plot.py"_s);
+        QFile py(source);
+        QVERIFY(py.open(QIODevice::WriteOnly) && py.write("import matplotlib\nprint('plot')\n") > 0);
+        py.close();
+        const QString report = dir.filePath(u"report.pdf"_s);
+        QFile pdf(report);
+        QVERIFY(pdf.open(QIODevice::WriteOnly) && pdf.write(twoPagePdf()) > 0);
+        pdf.close();
+        const QString base = kind == u"openai"_s ? server.url(u"/v1"_s).toString() : server.url(u"/"_s).toString();
+        const CliRun r = runCli({u"send"_s, u"--new"_s, u"--base-url"_s, base, u"--kind"_s, kind, u"--model"_s, u"m"_s,
+                                 u"--no-background"_s, u"--no-tools"_s, u"--attach"_s, chart, u"--attach"_s, source,
+                                 u"--attach-pages"_s, report, u"Compare them."_s},
+                                env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 1);
+        const QJsonObject body = QJsonDocument::fromJson(server.requests().at(0).body).object();
+        const QJsonObject user = body[u"messages"_s].toArray().last().toObject();
+        QCOMPARE(user[u"role"_s].toString(), u"user"_s);
+        QString text;
+        QStringList shapes; // what follows the text, in order
+        QList<QByteArray> payloads;
+        if (kind == u"openai"_s) {
+            const QJsonArray parts = user[u"content"_s].toArray();
+            text = parts.at(0)[u"text"_s].toString();
+            for (qsizetype i = 1; i < parts.size(); ++i) {
+                const QString url = parts.at(i)[u"image_url"_s][u"url"_s].toString();
+                shapes << parts.at(i)[u"type"_s].toString() + u':' + url.section(u';', 0, 0);
+                payloads << QByteArray::fromBase64(url.section(u',', 1).toLatin1());
+            }
+        } else if (kind == u"anthropic"_s) {
+            const QJsonArray blocks = user[u"content"_s].toArray();
+            text = blocks.last()[u"text"_s].toString();
+            QCOMPARE(blocks.last()[u"type"_s].toString(), u"text"_s);
+            for (qsizetype i = 0; i + 1 < blocks.size(); ++i) {
+                const QJsonObject source = blocks.at(i)[u"source"_s].toObject();
+                QCOMPARE(source[u"type"_s].toString(), u"base64"_s);
+                shapes << blocks.at(i)[u"type"_s].toString() + u':' + source[u"media_type"_s].toString();
+                payloads << QByteArray::fromBase64(source[u"data"_s].toString().toLatin1());
+            }
+        } else {
+            text = user[u"content"_s].toString();
+            for (const QJsonValue v : user[u"images"_s].toArray()) {
+                shapes << u"image"_s;
+                payloads << QByteArray::fromBase64(v.toString().toLatin1());
+            }
+        }
+        // The text: the user's words, then each file's line; the source file's text in a fence.
+        QVERIFY2(text.startsWith(u"Compare them.\n\n[Attachment: chart.png, image/png"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"[Attachment: plot.py, text/x-python"_s) && text.contains(u"import matplotlib"_s),
+                 qPrintable(text));
+        QVERIFY2(text.contains(u"[Attachment: report.pdf, application/pdf"_s)
+                     && text.contains(u"2 pages — its pages follow]"_s),
+                 qPrintable(text));
+        QCOMPARE(QImage::fromData(payloads.value(0)).size(), QSize(120, 60));
+        if (kind == u"openai"_s)
+            QCOMPARE(shapes,
+                     (QStringList {u"image_url:data:image/png"_s, u"image_url:data:image/png"_s,
+                                   u"image_url:data:image/png"_s}));
+        else if (kind == u"anthropic"_s)
+            QCOMPARE(shapes, (QStringList {u"image:image/png"_s, u"document:application/pdf"_s}));
+        else
+            QCOMPARE(shapes, (QStringList {u"image"_s, u"image"_s, u"image"_s}));
+        if (kind == u"anthropic"_s) {
+            QCOMPARE(payloads.at(1), twoPagePdf()); // the file itself
+        } else {
+            for (int page = 1; page <= 2; ++page) { // the pages, rendered
+                const QImage rendered = QImage::fromData(payloads.value(page));
+                QVERIFY(rendered.height() > rendered.width());
+                QCOMPARE(rendered.pixelColor(rendered.width() / 2, rendered.height() / 4), QColor(255, 0, 0));
+            }
+        }
+    }
+
     void sendAttachesFiles()
     {
         QTemporaryDir dir;

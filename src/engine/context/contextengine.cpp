@@ -18,6 +18,8 @@ void ContextEngine::complete(ContextInputs &inputs) const
     inputs.now = m_clock ? m_clock() : QDateTime::currentDateTime();
     inputs.locale = m_locale;
     inputs.exclusions = m_exclusions;
+    if (m_providerKind)
+        inputs.providerKind = *m_providerKind;
     if (m_outputReserve > 0)
         inputs.settings.maxOutputTokens = std::max(inputs.settings.maxOutputTokens, m_outputReserve);
 }

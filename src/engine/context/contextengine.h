@@ -13,6 +13,7 @@
 #include <QList>
 
 #include <functional>
+#include <optional>
 
 namespace Skein {
 
@@ -40,6 +41,10 @@ public:
     // snapshot lists them under section_tokens "excluded_by_user".
     void setExclusions(const ContextExclusions &exclusions) { m_exclusions = exclusions; }
     const ContextExclusions &exclusions() const { return m_exclusions; }
+    // The dialect of the server the call goes to (its image limits and token formula, a PDF as a
+    // document or as pages): an endpoint given for one turn only (skein-cli send --base-url) is
+    // not in storage, so the provider's stored kind cannot say.
+    void setProviderKind(ProviderKind kind) { m_providerKind = kind; }
 
     // Without storage: the path as given, the window from the session settings and the presets.
     ChatRequest build(const Session &session, const QList<Message> &path) const override;
@@ -63,6 +68,7 @@ private:
     std::function<QDateTime()> m_clock;
     QString m_locale;
     ContextExclusions m_exclusions;
+    std::optional<ProviderKind> m_providerKind;
     qint64 m_outputReserve = 0;
 };
 

@@ -73,6 +73,7 @@ Turn::SourceFactory Turn::contextSources()
         context->setTools(plan.tools);
         context->setOutputReserve(plan.outputTokens);
         context->setExclusions(plan.exclusions);
+        context->setProviderKind(plan.kind);
         if (!plan.finalCall)
             return context;
         return std::make_shared<AgentCallSource>(context, QList<ToolDefinition> {}, true);
@@ -263,6 +264,8 @@ void Turn::startModelCall()
     plan.finalCall = m_finalCall;
     plan.outputTokens = m_outputTokens;
     plan.exclusions = m_options.exclusions;
+    if (m_client)
+        plan.kind = m_client->endpoint().kind;
     if (m_options.toolsEnabled && !m_finalCall && m_tools)
         for (const std::shared_ptr<Tool> &tool : m_tools->tools())
             plan.tools.append({tool->name(), tool->description(), tool->parameters()});

@@ -63,6 +63,7 @@ public:
         qint64 outputTokens = 0;
         // What the user left out of the context ("re-run with this context"), for every call.
         ContextExclusions exclusions;
+        ProviderKind kind = ProviderKind::OpenAiCompatible; // the dialect of the server called
     };
     // Builds the request source of each model call from its plan. The source runs governance
     // before every call. Default: contextSources().
