@@ -221,10 +221,10 @@ private Q_SLOTS:
             text = blocks.last()[u"text"_s].toString();
             QCOMPARE(blocks.last()[u"type"_s].toString(), u"text"_s);
             for (qsizetype i = 0; i + 1 < blocks.size(); ++i) {
-                const QJsonObject source = blocks.at(i)[u"source"_s].toObject();
-                QCOMPARE(source[u"type"_s].toString(), u"base64"_s);
-                shapes << blocks.at(i)[u"type"_s].toString() + u':' + source[u"media_type"_s].toString();
-                payloads << QByteArray::fromBase64(source[u"data"_s].toString().toLatin1());
+                const QJsonObject encoded = blocks.at(i)[u"source"_s].toObject();
+                QCOMPARE(encoded[u"type"_s].toString(), u"base64"_s);
+                shapes << blocks.at(i)[u"type"_s].toString() + u':' + encoded[u"media_type"_s].toString();
+                payloads << QByteArray::fromBase64(encoded[u"data"_s].toString().toLatin1());
             }
         } else {
             text = user[u"content"_s].toString();
