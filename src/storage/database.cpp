@@ -5,6 +5,7 @@
 #include "storage/database.h"
 
 #include "storage/migrations.h"
+#include "storage/wordindex.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -234,6 +235,9 @@ Status Database::openConnection(bool readOnly, int busyTimeoutMs)
         return StorageError {StorageError::Kind::Internal,
                              QStringLiteral("the QSQLITE driver exposes no sqlite3 handle")};
     m_handle = *static_cast<sqlite3 *const *>(h.constData());
+    // The word index's triggers call it (schema 10).
+    if (WordIndex::registerFunction(m_handle) != SQLITE_OK)
+        return fromHandle(m_handle, QStringLiteral("skein_words"));
     if (readOnly)
         return execScript(QStringLiteral("PRAGMA query_only=1;"));
     return {};

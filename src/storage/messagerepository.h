@@ -89,6 +89,12 @@ public:
     Result<bool> hasToolResult(const QString &sessionId, const QString &toolCallId);
     // How many messages the chain root -> leafId holds (0 for an unknown leaf).
     Result<qint64> pathLength(const QString &leafId);
+    // The seqs of the path up from leafId (leaf first) while they are greater than aboveSeq; *stop
+    // (optional) gets the parent seq where the walk stopped (0 at the root). A parent's seq is
+    // smaller than its child's, so stopping at a known ancestor's seq reads only what is new.
+    Result<QList<qint64>> pathSeqs(const QString &leafId, qint64 aboveSeq = 0, qint64 *stop = nullptr);
+    // The messages with these ids, in no particular order; unknown ids are skipped.
+    Result<QList<Message>> byIds(const QStringList &ids);
     // The ids from fromId (itself first) towards the root, read in chunks until every one of
     // targets was seen or limit ids were read.
     Result<QStringList> ancestorIds(const QString &fromId, const QSet<QString> &targets, qsizetype limit);

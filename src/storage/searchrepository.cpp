@@ -5,6 +5,7 @@
 #include "storage/searchrepository.h"
 
 #include "storage/database.h"
+#include "storage/wordindex.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>
@@ -157,6 +158,61 @@ Result<QList<SearchHit>> SearchRepository::searchRecent(const SearchQuery &query
     return hits;
 }
 
+Result<QList<RankedHit>> SearchRepository::ranked(const QStringList &terms, const QString &sessionId, int limit,
+                                                  const QString &excludeSessionId)
+{
+    QList<RankedHit> hits;
+    const QString match = WordIndex::anyOf(terms);
+    if (match.isEmpty() || limit <= 0)
+        return hits;
+    // CROSS JOIN: the index first, then each match's row; never the session's rows first, each
+    // looked up in the index.
+    QString sql = QStringLiteral("SELECT m.seq, m.id, m.session_id, bm25(messages_words) FROM messages_words "
+                                 "CROSS JOIN messages m ON m.seq = messages_words.rowid WHERE messages_words MATCH ? ");
+    const QString session = sessionId.isEmpty() ? excludeSessionId : sessionId;
+    if (!session.isEmpty())
+        sql += sessionId.isEmpty() ? QStringLiteral("AND m.session_id <> ? ") : QStringLiteral("AND m.session_id = ? ");
+    sql += QStringLiteral("ORDER BY bm25(messages_words) LIMIT ?");
+    QSqlQuery &q = m_db.statement(sql);
+    int at = 0;
+    q.bindValue(at++, match);
+    if (!session.isEmpty())
+        q.bindValue(at++, session);
+    q.bindValue(at, limit);
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    while (q.next())
+        hits.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toDouble()});
+    q.finish();
+    return hits;
+}
+
+Result<QList<qint64>> SearchRepository::termCounts(const QStringList &terms, qint64 cap)
+{
+    QList<qint64> counts;
+    QSqlQuery &q = m_db.statement(
+        QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM messages_words WHERE messages_words MATCH ? LIMIT ?)"));
+    for (const QString &term : terms) {
+        q.bindValue(0, WordIndex::anyOf({term}));
+        q.bindValue(1, cap);
+        if (Status s = m_db.exec(q); !s)
+            return s.error();
+        counts.append(q.next() ? q.value(0).toLongLong() : 0);
+        q.finish();
+    }
+    return counts;
+}
+
+Result<qint64> SearchRepository::messageCountEstimate()
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT coalesce(max(seq), 0) FROM messages"));
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    const qint64 n = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return n;
+}
+
 Result<qint64> SearchRepository::backlog()
 {
     QSqlQuery &q
@@ -188,6 +244,13 @@ Result<qint64> SearchRepository::indexBacklog(qint64 limit)
     index.bindValue(0, first);
     index.bindValue(1, end);
     if (Status s = m_db.exec(index); !s)
+        return s.error();
+    QSqlQuery &words = m_db.statement(
+        QStringLiteral("INSERT INTO messages_words(rowid, body) SELECT seq, skein_words(content) FROM messages "
+                       "WHERE seq BETWEEN ? AND ? AND status <> 'generating'"));
+    words.bindValue(0, first);
+    words.bindValue(1, end);
+    if (Status s = m_db.exec(words); !s)
         return s.error();
     QSqlQuery &shrink
         = m_db.statement(end == last ? QStringLiteral("DELETE FROM search_backlog WHERE rowid = ?")

@@ -16,6 +16,15 @@ namespace Skein {
 
 class Database;
 
+// A message the word index ranks for a query (recall, issue 17).
+struct RankedHit
+{
+    qint64 seq = 0;
+    QString messageId;
+    QString sessionId;
+    double bm25 = 0; // FTS5's: lower is better
+};
+
 struct SearchQuery
 {
     QString text; // whitespace-separated terms, all required; each matches as a substring
@@ -47,6 +56,16 @@ public:
     { }
 
     Result<QList<SearchHit>> search(const SearchQuery &query);
+
+    // Messages whose words match any of terms (WordIndex::terms), best BM25 first: of one session,
+    // or of every session but excludeSessionId when sessionId is empty.
+    Result<QList<RankedHit>> ranked(const QStringList &terms, const QString &sessionId, int limit,
+                                    const QString &excludeSessionId = {});
+
+    // How many messages have each of terms (by the word index), counting no further than cap.
+    Result<QList<qint64>> termCounts(const QStringList &terms, qint64 cap);
+    // About how many messages there are (the largest seq): cheap at any size.
+    Result<qint64> messageCountEstimate();
 
     // Messages written without being indexed (an import's, until they are): at most this many.
     // search() does not find them yet.

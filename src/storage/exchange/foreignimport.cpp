@@ -41,21 +41,28 @@ Status withSearchBacklog(Database &db, const std::function<Status()> &work)
     if (Status s = db.exec(open); !s)
         return s;
     const qint64 range = open.lastInsertId().toLongLong();
-    // The insert trigger is taken away meanwhile, in the same transaction: it would skip them all,
-    // and an insert with a trigger runs with a statement journal, a copy of every page it changes.
-    QSqlQuery &trigger = db.statement(
-        QStringLiteral("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'messages_fts_insert'"));
-    if (Status s = db.exec(trigger); !s)
+    // The insert triggers of both indexes are taken away meanwhile, in the same transaction: they
+    // would skip them all, and an insert with a trigger runs with a statement journal, a copy of
+    // every page it changes.
+    QStringList insertTriggers;
+    QSqlQuery &triggers
+        = db.statement(QStringLiteral("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' "
+                                      "AND name IN ('messages_fts_insert', 'messages_words_insert') ORDER BY name"));
+    if (Status s = db.exec(triggers); !s)
         return s;
-    const QString insertTrigger = trigger.next() ? trigger.value(0).toString() : QString();
-    trigger.finish();
-    if (!insertTrigger.isEmpty())
-        if (Status s = db.execScript(QStringLiteral("DROP TRIGGER messages_fts_insert")); !s)
+    QStringList names;
+    while (triggers.next()) {
+        names << triggers.value(0).toString();
+        insertTriggers << triggers.value(1).toString();
+    }
+    triggers.finish();
+    for (const QString &name : std::as_const(names))
+        if (Status s = db.execScript(QStringLiteral("DROP TRIGGER ") + name); !s)
             return s;
     if (Status s = work(); !s)
         return s;
-    if (!insertTrigger.isEmpty())
-        if (Status s = db.execScript(insertTrigger); !s)
+    for (const QString &sql : std::as_const(insertTriggers))
+        if (Status s = db.execScript(sql); !s)
             return s;
     QSqlQuery &close = db.statement(QStringLiteral(
         "UPDATE search_backlog SET last_seq = (SELECT coalesce(max(seq), 0) FROM messages) WHERE rowid = ?"));

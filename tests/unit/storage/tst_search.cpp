@@ -5,6 +5,7 @@
 #include "storage/messagerepository.h"
 #include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
+#include "storage/wordindex.h"
 #include "storetestutil.h"
 #include "testsupport.h"
 
@@ -41,6 +42,18 @@ class TestSearch final : public QObject
             qFatal("insert failed");
         m_lastId = m.id;
         return m;
+    }
+
+    // The contents the word index ranks for text, best first.
+    QStringList ranked(const QString &text, const QString &sessionId, const QString &excluded = {})
+    {
+        auto hits = m_store->search().ranked(WordIndex::terms(text), sessionId, 50, excluded);
+        if (!hits)
+            qFatal("ranked: %s", qPrintable(hits.error().message));
+        QStringList out;
+        for (const RankedHit &h : hits.value())
+            out << m_store->messages().get(h.messageId)->content;
+        return out;
     }
 
     Result<QList<SearchHit>> find(const QString &text, const QString &sessionId = {})
@@ -131,6 +144,57 @@ private Q_SLOTS:
         QVERIFY(find(QStringLiteral("   "))->isEmpty());
     }
 
+    void wordsAreFoldedAndCjkIsPaired()
+    {
+        using namespace Qt::StringLiterals;
+        QCOMPARE(WordIndex::prepare(u"长城很长"_s), u"长城 城很 很长"_s);
+        QCOMPARE(WordIndex::prepare(u"我在Tokyo住了三年。好"_s), u"我在 Tokyo 住了 了三 三年 好"_s);
+        QCOMPARE(WordIndex::prepare(u"Plain text, as it is."_s), u"Plain text, as it is."_s);
+        QCOMPARE(WordIndex::terms(u"What did Ingrid's dog eat? Ingrid said: kibble!"_s),
+                 (QStringList {u"ingrid"_s, u"dog"_s, u"eat"_s, u"kibble"_s}));
+        QCOMPARE(WordIndex::terms(u"咖啡馆 coffee"_s), (QStringList {u"咖啡"_s, u"啡馆"_s, u"coffee"_s}));
+        QCOMPARE(WordIndex::anyOf({u"say \"hi\""_s, u"x"_s}), u"\"say \"\"hi\"\"\" OR \"x\""_s);
+        QVERIFY(WordIndex::anyOf({}).isEmpty());
+    }
+
+    void wordIndexRanksStemsAndPairs()
+    {
+        using namespace Qt::StringLiterals;
+        // "programming" and "programmed" meet at the stem "program"; sessions are kept apart.
+        QCOMPARE(ranked(u"programs"_s, m_session.id).size(), 2);
+        QCOMPARE(ranked(u"programs"_s, m_other.id), QStringList {u"Programs written in Go are programmed quickly"_s});
+        QCOMPARE(ranked(u"programs"_s, {}, m_session.id), ranked(u"programs"_s, m_other.id));
+        QCOMPARE(ranked(u"programs"_s, {}).size(), 3); // every session
+        // The rarer word ranks first.
+        QCOMPARE(ranked(u"Haskell programming"_s, m_session.id).first(), u"I like functional programming in Haskell"_s);
+        QCOMPARE(ranked(u"支持中文吗"_s, m_session.id), QStringList {u"数据库的全文检索需要支持中文"_s});
+        QCOMPARE(ranked(u"中文"_s, m_other.id), QStringList {u"中文分词很难"_s});
+        QVERIFY(ranked(u"the and of"_s, m_session.id).isEmpty()); // nothing but function words
+    }
+
+    // A reply is indexed once it stops generating; edits and deletions follow.
+    void wordIndexFollowsReplies()
+    {
+        using namespace Qt::StringLiterals;
+        Message root = add(m_other, u"marmoset"_s);
+        Message gen = Message::create(m_other.id, root.id, Role::Assistant, {});
+        gen.status = MessageStatus::Generating;
+        QVERIFY(m_store->messages().insert(gen));
+        QVERIFY(m_store->messages().appendDeltaAt(gen.id, u"wombat "_s, {}, 0, 0));
+        QVERIFY(ranked(u"wombat"_s, m_other.id).isEmpty());
+        SKEIN_VERIFY_OK(m_store->messages().finish(gen.id, {}));
+        QCOMPARE(ranked(u"wombat"_s, m_other.id), QStringList {u"wombat "_s});
+        QVERIFY(
+            m_store->database().execScript(u"UPDATE messages SET content = 'quokka' WHERE id = '%1'"_s.arg(gen.id)));
+        QVERIFY(ranked(u"wombat"_s, m_other.id).isEmpty());
+        QCOMPARE(ranked(u"quokka"_s, m_other.id).size(), 1);
+        QVERIFY(m_store->messages().deleteSubtree(root.id));
+        QVERIFY(ranked(u"quokka marmoset"_s, m_other.id).isEmpty());
+        QVERIFY(m_store->database().execScript(
+            u"INSERT INTO messages_words(messages_words, rank) VALUES('integrity-check', 1)"_s));
+        m_lastId.clear();
+    }
+
     void triggersFollowUpdatesAndDeletes()
     {
         Message m = add(m_other, QStringLiteral("zebra"));
@@ -180,11 +244,14 @@ private Q_SLOTS:
         QCOMPARE(*m_store->transaction([&] { return m_store->search().indexBacklog(2); }), qint64(0));
         QCOMPARE(find(QStringLiteral("capybara"))->size(), 5);
         QCOMPARE(find(QStringLiteral("reusing"))->size(), 1);
+        QCOMPARE(ranked(QStringLiteral("capybara"), m_other.id).size(), 5); // the word index too
+        QCOMPARE(ranked(QStringLiteral("edited"), m_other.id).size(), 1);
         QVERIFY(m_store->database().execScript(
             QStringLiteral("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")));
         // Out of the backlog, the triggers index again.
         QVERIFY(m_store->messages().deleteSubtree(written.constLast().id));
         QCOMPARE(find(QStringLiteral("capybara"))->size(), 4);
+        QCOMPARE(ranked(QStringLiteral("capybara"), m_other.id).size(), 4);
         QVERIFY(m_store->database().execScript(
             QStringLiteral("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")));
     }
