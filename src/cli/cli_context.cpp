@@ -37,24 +37,35 @@ void Cli::defineContext(QCommandLineParser &p)
 {
     p.addOption({u"json"_s, tr("Print JSON.")});
     p.addOption({u"model"_s, tr("Assemble for this model instead of the session's."), tr("model")});
+    p.addOption({u"draft"_s, tr("Assemble as if this user message were sent next."), tr("text")});
+    p.addOption({u"window"_s, tr("Assume a context window of this many tokens."), tr("tokens")});
 }
 
 int Cli::cmdContext(QCommandLineParser &parser)
 {
     const QStringList args = parser.positionalArguments();
     if (args.size() != 1)
-        return usage(tr("usage: context ID [--json] [--model M]"));
+        return usage(tr("usage: context ID [--json] [--model M] [--draft TEXT] [--window TOKENS]"));
     Session session;
     if (!resolveSession(args.first(), &session))
         return 1;
     ContextLoader::Options options;
     options.model = parser.value(u"model"_s);
     options.countPath = true;
+    options.draft = parser.value(u"draft"_s);
+    if (parser.isSet(u"window"_s)) {
+        bool ok = false;
+        options.window = parser.value(u"window"_s).toLongLong(&ok);
+        if (!ok || options.window < ContextSettings::kMinWindow)
+            return usage(tr("--window needs a number of tokens, at least %1").arg(ContextSettings::kMinWindow));
+    }
     auto loaded = ContextLoader::load(*m_store, session, session.activeLeafId, options);
     if (!loaded)
         return fail(loaded.error());
     const ContextInputs &inputs = *loaded.value();
-    const AssembledContext c = ContextAssembler::assemble(session, inputs);
+    AssembledContext c = ContextAssembler::assemble(session, inputs);
+    if (!options.draft.isEmpty()) // not stored: it has no id anyone can use
+        c.includedIds.removeAll(inputs.path.constLast().id);
     const QJsonObject &sections = c.snapshot.sectionTokens;
     const double inputCost = ContextAssembler::estimatedCost(inputs.window.info, c.snapshot.estimatedTokens, 0);
     const double outputCost = ContextAssembler::estimatedCost(inputs.window.info, 0, c.budget.outputReserve);
@@ -89,6 +100,7 @@ int Cli::cmdContext(QCommandLineParser &parser)
             {u"included_message_ids"_s, idArray(c.includedIds)},
             {u"excluded_message_ids"_s, idArray(c.excludedIds)},
             {u"older_not_read"_s, older},
+            {u"recalled"_s, Recall::toJson(c.recalled)},
             {u"summaries"_s, summaries},
             {u"memories"_s, memories},
             {u"governance"_s,
@@ -129,6 +141,8 @@ int Cli::cmdContext(QCommandLineParser &parser)
     section(tr("history"), u"history"_s);
     if (sections.contains(u"attachments"_s))
         section(tr("attachments"), u"attachments"_s);
+    if (sections.contains(u"recall"_s))
+        section(tr("recall"), u"recall"_s, u"  (%1)"_s.arg(c.recalled.passages.size()));
     section(tr("current"), u"current"_s);
     section(tr("runtime block"), u"runtime"_s);
     section(tr("output reserve"), u"output_reserve"_s);
@@ -141,6 +155,13 @@ int Cli::cmdContext(QCommandLineParser &parser)
     m_out << tr("Excluded messages (%1): %2").arg(c.excludedIds.size()).arg(c.excludedIds.join(u' ')) << Qt::endl;
     if (older > 0)
         m_out << tr("Older messages not read: %1 (summarised or beyond the window)").arg(n(older)) << Qt::endl;
+    m_out << tr("Recalled messages: %1").arg(c.recalled.passages.size()) << Qt::endl;
+    for (qsizetype i = 0; i < c.recalled.passages.size(); ++i) {
+        const RecallPassage &p = c.recalled.passages.at(i);
+        m_out << "  " << p.messageId << " ("
+              << tr("score %1, %2 tokens").arg(p.score, 0, 'f', 4).arg(c.recalled.tokens.at(i)) << ") "
+              << Recall::line(p, {}).section(u"] "_s, 1).simplified().left(100) << Qt::endl;
+    }
     m_out << tr("Summaries used: %1").arg(c.summaries.size()) << Qt::endl;
     for (const Summary &s : c.summaries)
         m_out << "  " << s.id << " [" << toString(s.level) << "] " << s.firstMessageId << " .. " << s.lastMessageId

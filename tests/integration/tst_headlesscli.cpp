@@ -12,8 +12,11 @@
 #include "replayserver.h"
 #include "scriptedmodel.h"
 #include "storage/attachmentrepository.h"
+#include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
+#include "storage/sessionrepository.h"
 #include "storage/settingsrepository.h"
+#include "storage/snapshotrepository.h"
 #include "storage/store.h"
 #include "testsupport.h"
 
@@ -450,6 +453,65 @@ private Q_SLOTS:
                    env);
         QVERIFY2(r.status != 0 && r.err.contains("two.log") && r.err.contains("at most"), qPrintable(describe(r)));
         QCOMPARE(server.requestCount(), 4); // nothing more was sent
+    }
+
+    // Issue 17: what was said 300 messages ago reaches the server as recalled data in the
+    // current user message (ChatTurn → request on loopback → snapshot), not in the system prompt.
+    void recallReachesTheWireAndTheSnapshot()
+    {
+        QTemporaryDir dir;
+        const QString dataDir = dir.filePath(u"data"_s);
+        const QProcessEnvironment env = headless(dataDir);
+        ReplayServer server;
+        QVERIFY(server.listen());
+        server.route("POST", "/v1/chat/completions", [](const RecordedRequest &) { return openAiText(u"4417."_s); });
+        CliRun r = runCli({u"providers"_s, u"add"_s, u"srv"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                           server.url(u"/v1"_s).toString(), u"--model"_s, u"m"_s},
+                          env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        Session session = Session::create(u"Long chat"_s);
+        QString planted;
+        {
+            auto store = Store::open(dataDir);
+            QVERIFY(store);
+            QList<Message> path;
+            QString parent;
+            for (int i = 0; i < 300; ++i) {
+                const QString text = i == 4 ? u"My locker at the gym is number 4417."_s
+                                            : u"Ordinary chat about the weather, message %1."_s.arg(i);
+                Message m = Message::create(session.id, parent, i % 2 ? Role::Assistant : Role::User, text);
+                parent = m.id;
+                path << m;
+            }
+            planted = path.at(4).id;
+            session.activeLeafId = parent;
+            QVERIFY(store.value()->sessions().create(session));
+            QVERIFY(store.value()->messages().insertBatch(path));
+        }
+        r = runCli({u"send"_s, u"--no-background"_s, u"--session"_s, session.id, u"--provider"_s, u"srv"_s,
+                    u"--no-tools"_s, u"What is my gym locker number?"_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(server.requestCount(), 1);
+        const QJsonObject body = QJsonDocument::fromJson(server.requests().at(0).body).object();
+        const QJsonArray messages = body[u"messages"_s].toArray();
+        QVERIFY(!messages.first()[u"content"_s].toString().contains(u"4417"_s)); // the system prompt
+        const QString user = messages.last()[u"content"_s].toString();
+        const qsizetype quoted = user.indexOf(u"<recalled_messages>"_s);
+        QVERIFY2(quoted > user.indexOf(u"What is my gym locker number?"_s), qPrintable(user));
+        QVERIFY(user.indexOf(u"] My locker at the gym is number 4417."_s) > quoted);
+        QVERIFY(user.indexOf(u"<runtime>"_s) > quoted);
+        for (const QJsonValue m : messages) // not replayed as history
+            QVERIFY(m[u"content"_s].toString() == user || !m[u"content"_s].toString().contains(u"4417"_s));
+
+        auto store = Store::open(dataDir);
+        QVERIFY(store);
+        const QList<ContextSnapshot> snapshots = store.value()->snapshots().bySession(session.id).value();
+        QCOMPARE(snapshots.size(), 1);
+        const QJsonArray recalled = snapshots.first().sectionTokens[u"recalled"_s].toArray();
+        QCOMPARE(recalled.size(), 1);
+        QCOMPARE(recalled.first()[u"message_id"_s].toString(), planted);
+        QVERIFY(!snapshots.first().messageIds.contains(planted));
     }
 
     void keyInTheKeychainNamesBothWaysOut()

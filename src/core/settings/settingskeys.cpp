@@ -71,6 +71,8 @@ ContextDefaults ContextDefaults::from(const Values &stored)
     d.keepVerbatimTurns = int(value(stored, Keys::keepVerbatimTurns));
     d.idleTtlMinutes = int(value(stored, Keys::idleTtlMinutes));
     d.hardCapMessages = value(stored, Keys::hardCapMessages);
+    d.recallSharePercent = int(value(stored, Keys::recallSharePercent));
+    d.recallAllConversations = value(stored, Keys::recallAllConversations);
     d.utilityProviderId = value(stored, Keys::utilityProviderId);
     d.utilityModel = value(stored, Keys::utilityModel);
     return d;
@@ -95,6 +97,8 @@ Values ContextDefaults::toValues() const
         {QString(Keys::keepVerbatimTurns.key), text(qint64(this->keepVerbatimTurns))},
         {QString(Keys::idleTtlMinutes.key), text(qint64(this->idleTtlMinutes))},
         {QString(Keys::hardCapMessages.key), text(this->hardCapMessages)},
+        {QString(Keys::recallSharePercent.key), text(qint64(this->recallSharePercent))},
+        {QString(Keys::recallAllConversations.key), text(this->recallAllConversations)},
         {QString(Keys::utilityProviderId.key), this->utilityProviderId},
         {QString(Keys::utilityModel.key), this->utilityModel},
     };
@@ -121,6 +125,8 @@ QJsonObject ContextDefaults::toContextJson() const
         {QStringLiteral("digest_threshold"), double(digestThresholdTokens)},
         {QStringLiteral("digest_keep_turns"), digestKeepTurns},
         {QStringLiteral("tool_result_share"), toolResultSharePercent / 100.0},
+        {QStringLiteral("recall_share"), recallSharePercent / 100.0},
+        {QStringLiteral("recall_scope"), recallAllConversations ? QStringLiteral("all") : QStringLiteral("session")},
     };
 }
 
@@ -160,7 +166,7 @@ QList<ToolApproval> toolApprovals(const QString &storedJson)
 {
     QList<ToolApproval> out;
     const QJsonArray array = QJsonDocument::fromJson(storedJson.toUtf8()).array();
-    for (const QJsonValue &v : array) {
+    for (const QJsonValue v : array) {
         const QJsonObject o = v.toObject();
         ToolApproval a;
         a.tool = o.value(QStringLiteral("tool")).toString();

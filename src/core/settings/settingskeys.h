@@ -64,6 +64,10 @@ inline constexpr IntKey keepVerbatimTurns {"context/keep_verbatim_turns"_L1, 8, 
 // §4.6 idle compaction and §4.7 hard cap.
 inline constexpr IntKey idleTtlMinutes {"context/idle_ttl_minutes"_L1, 15, 1, qint64 {7} * 24 * 60};
 inline constexpr IntKey hardCapMessages {"context/hard_cap_messages"_L1, 5000, 100, 10'000'000};
+// Issue 17, recall: earlier messages outside the window may take this % of the input budget (0:
+// off), from this conversation or from all of them.
+inline constexpr IntKey recallSharePercent {"context/recall_share_percent"_L1, 10, 0, 50};
+inline constexpr BoolKey recallAllConversations {"context/recall_all_conversations"_L1, false};
 // The cheaper model for summaries and memory extraction; empty = the session's own model.
 inline constexpr TextKey utilityProviderId {"context/utility_provider_id"_L1};
 inline constexpr TextKey utilityModel {"context/utility_model"_L1};
@@ -112,6 +116,8 @@ struct ContextDefaults
     int keepVerbatimTurns = 8;
     int idleTtlMinutes = 15;
     qint64 hardCapMessages = 5000;
+    int recallSharePercent = 10;
+    bool recallAllConversations = false;
     QString utilityProviderId;
     QString utilityModel;
 

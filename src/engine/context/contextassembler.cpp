@@ -316,8 +316,28 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     constexpr qint64 margin = 16;
     const qint64 historyAvailable
         = std::max<qint64>(0, budget.input - systemTokens - toolTokens - currentTokens - priming - margin);
-    limits.tokenBudget = historyAvailable;
-    const HistorySelection selection = selectHistoryLeavingOutImages(path, floor, limits);
+    // Recall takes its share out of history's when there is anything to recall, and gives it back
+    // when all of it is in the window anyway; what history cannot use (its count cap or the
+    // summarised floor ended it) goes to recall too.
+    const qint64 recallBudget = inputs.recall.isEmpty() ? 0 : std::min(budget.recall, historyAvailable);
+    limits.tokenBudget = historyAvailable - recallBudget;
+    HistorySelection selection = selectHistoryLeavingOutImages(path, floor, limits);
+    if (recallBudget > 0) {
+        QSet<QString> skip = inputs.exclusions.messageIds;
+        for (qsizetype i = selection.begin; i < path.size(); ++i)
+            skip.insert(path.at(i).id);
+        const qint64 unused
+            = selection.cutByTokens ? 0 : std::max<qint64>(0, limits.tokenBudget - selection.historyTokens);
+        out.recallBudget = recallBudget + unused;
+        out.recalled = Recall::select(
+            inputs.recall, skip, out.recallBudget,
+            [&](const QString &text) { return corrected(estimator.estimateText(text)); }, inputs.now);
+        if (out.recalled.block.isEmpty()) {
+            limits.tokenBudget = historyAvailable;
+            selection = selectHistoryLeavingOutImages(path, floor, limits);
+        }
+    }
+    const qint64 recallRaw = out.recalled.block.isEmpty() ? 0 : estimator.estimateText(out.recalled.block) + 2;
 
     // The request copy.
     ChatRequest &request = out.request;
@@ -330,13 +350,15 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
     for (qsizetype i = request.messages.size() - 1; i >= 0; --i) {
         if (request.messages.at(i).role == ChatMessage::Role::User) {
             ChatMessage &user = request.messages[i];
+            if (!out.recalled.block.isEmpty())
+                user.content += (user.content.isEmpty() ? QString() : u"\n\n"_s) + out.recalled.block;
             user.content += (user.content.isEmpty() ? QString() : u"\n\n"_s) + runtime;
             break;
         }
     }
 
     GovernanceLimits governance;
-    governance.messageBudget = historyAvailable + currentTokens;
+    governance.messageBudget = limits.tokenBudget + currentTokens + corrected(recallRaw);
     governance.toolResultBudget = qint64(double(std::max(historyAvailable, budget.history)) * settings.toolResultShare);
     governance.digestThreshold = settings.digestThreshold;
     governance.keepTurns = settings.digestKeepTurns;
@@ -422,7 +444,7 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
         {u"tools"_s, corrected(toolsRaw)},
         {u"history"_s,
          corrected(std::max<qint64>(0, messageRaw - currentRaw - (attachmentsRaw - currentAttachmentsRaw)))},
-        {u"current"_s, corrected(std::max<qint64>(0, currentRaw - currentAttachmentsRaw))},
+        {u"current"_s, corrected(std::max<qint64>(0, currentRaw - currentAttachmentsRaw - recallRaw))},
         {u"runtime"_s, runtimeTokens},
         {u"output_reserve"_s, budget.outputReserve},
         {u"window"_s, budget.window},
@@ -436,6 +458,11 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs)
                                                {u"memories"_s, QJsonArray::fromStringList(out.userExcludedMemoryIds)}});
     if (out.attachmentTokens > 0)
         snap.sectionTokens.insert(u"attachments"_s, out.attachmentTokens);
+    if (recallRaw > 0) {
+        snap.sectionTokens.insert(u"recall"_s, corrected(recallRaw));
+        snap.sectionTokens.insert(u"recall_budget"_s, out.recallBudget);
+        snap.sectionTokens.insert(u"recalled"_s, Recall::toJson(out.recalled));
+    }
     if (!imageCosts.isEmpty())
         snap.sectionTokens.insert(u"image_tokens"_s, imageCosts);
     if (!out.imagesLeftOut.isEmpty()) {

@@ -19,6 +19,7 @@
 #include "engine/context/governance.h"
 #include "engine/context/modelwindow.h"
 #include "engine/context/pathsummaries.h"
+#include "engine/context/recall.h"
 #include "llm/chatrequest.h"
 
 #include <QDateTime>
@@ -55,6 +56,7 @@ struct ContextInputs final : SourceInputs
     QList<Summary> summaries; // candidates: the session's summaries
     QList<Memory> memories; // candidates: active global and session memories
     QList<ToolDefinition> tools;
+    QList<RecallPassage> recall; // candidates, best first (Recall::find)
     QDateTime now; // the runtime block's time (local time zone); invalid: current time
     QString locale; // BCP 47 name; empty: the system locale
     // What the user left out ("re-run with this context"); empty for ordinary requests.
@@ -97,6 +99,8 @@ struct AssembledContext
     qint64 olderNotRead = 0; // path messages before the tail (summarised or beyond the hard cap)
     GovernanceReport governance;
     QList<LeftOutImage> imagesLeftOut; // oldest first
+    Recall::Selection recalled; // earlier messages quoted in the current user message
+    qint64 recallBudget = 0; // its share, and what history left unused
     qint64 attachmentTokens = 0; // of the messages sent: their attachments' lines, texts and images
     bool toolsShortened = false;
     qint64 rawEstimate = 0; // before calibration
@@ -106,7 +110,7 @@ namespace ContextAssembler {
 
 // Budget, selection (layer 1), governance (layer 2) and assembly: system = persona · memories ·
 // session summary · segment summaries (delimited data); then the selected history; then the
-// current turn with the runtime block at the end of its user message.
+// current turn with the recalled passages and the runtime block at the end of its user message.
 AssembledContext assemble(const Session &session, const ContextInputs &inputs);
 
 // The runtime block appended to the current user message (time and zone, locale, app, tools).

@@ -5,6 +5,7 @@
 #include "engine/context/contextloader.h"
 
 #include "core/domain/ids.h"
+#include "core/settings/settingskeys.h"
 #include "engine/providers/providerkinds.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
@@ -38,6 +39,14 @@ TokenCalibration readCalibration(Store &store)
     if (!text)
         return {};
     return TokenCalibration::fromJson(QJsonDocument::fromJson(text->toUtf8()).object());
+}
+
+// The defaults of every session, as set in Settings → Context.
+ContextSettings globalSettings(Store &store)
+{
+    Result<QHash<QString, QString>> stored = store.settings().all();
+    return ContextSettings::fromJson(
+        Settings::ContextDefaults::from(stored ? stored.value() : Settings::Values {}).toContextJson());
 }
 
 } // namespace
@@ -75,7 +84,9 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
                                             const Options &options)
 {
     auto in = std::make_shared<ContextInputs>();
-    in->settings = ContextSettings::fromJson(session.contextSettings);
+    in->settings = globalSettings(store).overriddenBy(session.contextSettings);
+    if (options.window > 0)
+        in->settings.window = options.window;
     in->model = options.model.isEmpty() ? session.model : options.model;
     in->providerId = options.providerId.isEmpty() ? session.providerId : options.providerId;
 
@@ -125,6 +136,21 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
         } else if (in->pathComplete) {
             in->pathLength = in->path.size();
         }
+    }
+
+    if (!options.draft.isEmpty()) {
+        in->path.append(Message::create(session.id, leafId, Role::User, options.draft));
+        in->ancestors = PathIndex::fromPath(in->path);
+        if (in->pathLength >= 0)
+            ++in->pathLength;
+    }
+    if (in->settings.recallShare > 0.0) {
+        Recall::Options recall;
+        recall.allSessions = in->settings.recallAllSessions;
+        auto found = Recall::find(store, session, in->path, leafId, recall);
+        if (!found)
+            return found.error();
+        in->recall = found.value();
     }
 
     // Summaries and memories, and as much of the older path as it takes to place them.

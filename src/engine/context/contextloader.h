@@ -31,6 +31,8 @@ struct Options
     QString providerId; // empty: the session's
     QString model; // empty: the session's
     bool countPath = false; // also count the whole path (pathLength), for the inspector and the CLI
+    QString draft; // a user message not stored yet, appended to the path (skein-cli context --draft)
+    qint64 window = 0; // a window for this computation only; 0: the session's or the model's
 };
 
 Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session, const QString &leafId,

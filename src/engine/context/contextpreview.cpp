@@ -18,14 +18,16 @@ Result<ContextPreview> ContextPreview::load(Store &store, const QString &session
         return session.error();
     ContextLoader::Options options;
     options.countPath = true;
+    options.draft = draftText; // the query recall searches with
     auto loaded = ContextLoader::load(store, *session, session->activeLeafId, options);
     if (!loaded)
         return loaded.error();
     ContextInputs &inputs = *loaded.value();
+    if (draftText.isEmpty())
+        inputs.path.append(Message::create(session->id, session->activeLeafId, Role::User, draftText));
+    const Message next = inputs.path.constLast();
     ContextPreview out;
-    out.path = inputs.path;
-    const Message next = Message::create(session->id, session->activeLeafId, Role::User, draftText);
-    inputs.path.append(next);
+    out.path = inputs.path.mid(0, inputs.path.size() - 1);
     AssembledContext assembled = ContextAssembler::assemble(*session, inputs);
     assembled.snapshot.messageIds.removeAll(next.id);
     if (assembled.snapshot.model.isEmpty())

@@ -38,7 +38,12 @@ qint64 share(qint64 total, double fraction)
 
 ContextSettings ContextSettings::fromJson(const QJsonObject &json)
 {
-    ContextSettings s;
+    return ContextSettings {}.overriddenBy(json);
+}
+
+ContextSettings ContextSettings::overriddenBy(const QJsonObject &json) const
+{
+    ContextSettings s = *this;
     readCount(json, "window"_L1, s.window, 0);
     readCount(json, "max_output_tokens"_L1, s.maxOutputTokens, 0);
     const QJsonObject shares = json.value("shares"_L1).toObject();
@@ -51,6 +56,9 @@ ContextSettings ContextSettings::fromJson(const QJsonObject &json)
     readCount(json, "digest_threshold"_L1, s.digestThreshold, 1);
     readCount(json, "digest_keep_turns"_L1, s.digestKeepTurns, 0);
     readShare(json, "tool_result_share"_L1, s.toolResultShare);
+    readShare(json, "recall_share"_L1, s.recallShare);
+    if (const QJsonValue scope = json.value("recall_scope"_L1); scope == "all"_L1 || scope == "session"_L1)
+        s.recallAllSessions = scope == "all"_L1;
     return s;
 }
 
@@ -69,6 +77,8 @@ QJsonObject ContextSettings::toJson() const
         {u"digest_threshold"_s, digestThreshold},
         {u"digest_keep_turns"_s, digestKeepTurns},
         {u"tool_result_share"_s, toolResultShare},
+        {u"recall_share"_s, recallShare},
+        {u"recall_scope"_s, recallAllSessions ? u"all"_s : u"session"_s},
     };
 }
 
@@ -86,6 +96,7 @@ ContextBudget ContextBudget::compute(qint64 window, const ContextSettings &setti
     b.tools = share(b.input, settings.toolsShare);
     b.history = share(b.input, settings.historyShare);
     b.current = share(b.input, settings.currentShare);
+    b.recall = share(b.input, settings.recallShare);
     return b;
 }
 
@@ -95,7 +106,7 @@ QJsonObject ContextBudget::toJson() const
         {u"window"_s, window},   {u"output_reserve"_s, outputReserve},
         {u"input"_s, input},     {u"system"_s, system},
         {u"tools"_s, tools},     {u"history"_s, history},
-        {u"current"_s, current},
+        {u"current"_s, current}, {u"recall"_s, recall},
     };
 }
 

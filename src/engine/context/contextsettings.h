@@ -27,6 +27,10 @@ struct ContextSettings
     qint64 digestThreshold = 1200; // tool outputs above this many tokens are digested (layer 2) ...
     int digestKeepTurns = 2; // ... unless they belong to the last K turns
     double toolResultShare = 0.5; // tool results may take at most this share of the history budget
+    // Recall (issue 17): earlier messages outside the window that match the current one may take
+    // this share of the input budget (0: off), from this conversation or from all of them.
+    double recallShare = 0.10;
+    bool recallAllSessions = false;
 
     static constexpr qint64 kOutputReserveCap = 8192;
     static constexpr qint64 kFallbackWindow = 8192;
@@ -34,6 +38,8 @@ struct ContextSettings
 
     // Defaults overridden by the keys present in json; bad values are ignored.
     static ContextSettings fromJson(const QJsonObject &json);
+    // These settings with the keys present in json applied over them.
+    ContextSettings overriddenBy(const QJsonObject &json) const;
     QJsonObject toJson() const;
 };
 
@@ -47,6 +53,7 @@ struct ContextBudget
     qint64 tools = 0;
     qint64 history = 0;
     qint64 current = 0;
+    qint64 recall = 0; // at most; history keeps what recall does not use
 
     // modelMaxOutput (0: unknown) caps the reserve further.
     static ContextBudget compute(qint64 window, const ContextSettings &settings, qint64 modelMaxOutput = 0);

@@ -9,6 +9,7 @@
 #include "ui_memorypage.h"
 #include "utilitymodelpicker.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QLabel>
 
@@ -38,12 +39,20 @@ DefaultsPage::DefaultsPage(SettingsSaver *saver, QWidget *parent)
     bind(m_ui->keepVerbatimTurns, K::keepVerbatimTurns);
     bind(m_ui->idleTtlMinutes, K::idleTtlMinutes);
     bind(m_ui->hardCapMessages, K::hardCapMessages);
+    bind(m_ui->recallSharePercent, K::recallSharePercent);
     bind(m_ui->maxIterations, K::maxIterations);
     bind(m_ui->toolTimeoutSeconds, K::toolTimeoutSeconds);
     bind(m_ui->attachmentMaxFileMb, K::attachmentMaxFileMb);
     bind(m_ui->attachmentMaxMessageMb, K::attachmentMaxMessageMb);
     m_shares
         = {m_ui->shareSystemPercent, m_ui->shareToolsPercent, m_ui->shareHistoryPercent, m_ui->shareCurrentPercent};
+    m_ui->recallAllConversations->setObjectName(QString(K::recallAllConversations.key));
+    m_ui->recallAllConversations->setChecked(K::recallAllConversations.defaultValue);
+    m_ui->recallAllConversations->setAccessibleDescription(m_ui->recallAllConversations->toolTip());
+    connect(m_ui->recallAllConversations, &QCheckBox::toggled, this, [this](bool on) {
+        if (!m_loading)
+            m_saver->save({{QString(K::recallAllConversations.key), Settings::text(on)}});
+    });
     connect(m_ui->restoreDefaultsButton, &QPushButton::clicked, this, &DefaultsPage::resetToDefaults);
     updateShareNote();
 }
@@ -74,6 +83,7 @@ void DefaultsPage::load(const Settings::Values &values)
     m_loading = true;
     for (auto it = m_keys.begin(); it != m_keys.end(); ++it)
         it.key()->setValue(int(Settings::value(values, it.value())));
+    m_ui->recallAllConversations->setChecked(Settings::value(values, K::recallAllConversations));
     m_loading = false;
     updateShareNote();
 }
@@ -86,6 +96,8 @@ void DefaultsPage::resetToDefaults()
         it.key()->setValue(int(it.value().defaultValue));
         values.insert(QString(it.value().key), Settings::text(it.value().defaultValue));
     }
+    m_ui->recallAllConversations->setChecked(K::recallAllConversations.defaultValue);
+    values.insert(QString(K::recallAllConversations.key), Settings::text(K::recallAllConversations.defaultValue));
     m_loading = false;
     updateShareNote();
     m_saver->save(values);

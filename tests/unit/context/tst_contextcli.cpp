@@ -125,6 +125,57 @@ private Q_SLOTS:
         const Run bad = cli(dir.path(), {u"context"_s});
         QCOMPARE(bad.status, 2);
     }
+
+    // --draft: the message the next request would carry; --window: the window to assume. A
+    // planted fact far back comes back as recalled, not as history.
+    void draftAndWindowRecallWhatWasSaidLongAgo()
+    {
+        QTemporaryDir dir;
+        Session session = Session::create(u"Long"_s);
+        QList<Message> path;
+        {
+            auto opened = Store::open(dir.path());
+            QVERIFY(opened);
+            Store &store = *opened.value();
+            QString parent;
+            for (int i = 0; i < 400; ++i) {
+                const QString text = i == 4 ? u"My locker at the gym is number 4417."_s
+                                            : u"Ordinary chat about the weather, message %1."_s.arg(i);
+                Message m = Message::create(session.id, parent, i % 2 ? Role::Assistant : Role::User, text);
+                parent = m.id;
+                path << m;
+            }
+            session.activeLeafId = parent;
+            QVERIFY(store.sessions().create(session));
+            QVERIFY(store.messages().insertBatch(path));
+        }
+        const Run run = cli(dir.path(),
+                            {u"context"_s, session.id, u"--draft"_s, u"What is my gym locker number?"_s, u"--window"_s,
+                             u"4096"_s, u"--json"_s});
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(o.value(u"window"_s).toObject().value(u"tokens"_s).toInteger(), 4096);
+        QCOMPARE(o.value(u"path_length"_s).toInteger(), 401); // with the draft
+        const QJsonArray included = o.value(u"included_message_ids"_s).toArray();
+        QVERIFY(!included.contains(QJsonValue(path.at(4).id)));
+        QCOMPARE(included.last().toString(), path.last().id); // the draft has no id to list
+        const QJsonArray recalled = o.value(u"recalled"_s).toArray();
+        QCOMPARE(recalled.size(), 1); // "weather" and "message" are in every other message
+        QCOMPARE(recalled.first()[u"message_id"_s].toString(), path.at(4).id);
+        QVERIFY(recalled.first()[u"tokens"_s].toInteger() > 0);
+        QVERIFY(recalled.first()[u"score"_s].toDouble() > 0.0);
+        QVERIFY(o.value(u"sections"_s)[u"recall"_s].toInteger() > 0);
+        QVERIFY(o.value(u"budget"_s)[u"recall"_s].toInteger() > 0);
+        QVERIFY(o.value(u"estimated_tokens"_s).toInteger() <= o.value(u"budget"_s)[u"input"_s].toInteger());
+
+        const Run text = cli(dir.path(), {u"context"_s, session.id, u"--draft"_s, u"What is my gym locker number?"_s});
+        QVERIFY2(text.status == 0, qPrintable(text.err));
+        QVERIFY2(text.out.contains(u"Recalled messages: 1"_s), qPrintable(text.out));
+        QVERIFY(text.out.contains(u"My locker at the gym is number 4417."_s));
+
+        QCOMPARE(cli(dir.path(), {u"context"_s, session.id, u"--window"_s, u"12"_s}).status, 2);
+        QCOMPARE(cli(dir.path(), {u"context"_s, session.id, u"--window"_s, u"lots"_s}).status, 2);
+    }
 };
 
 SKEIN_CORE_TEST_MAIN(TestContextCli)

@@ -1,0 +1,345 @@
+// SPDX-FileCopyrightText: 2026 The Skein authors
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Recall (issue 17): earlier messages outside the window that match the current one come back
+// as quoted data in the current user message, from a real database through the loader.
+
+#include "core/domain/ids.h"
+#include "core/settings/settingskeys.h"
+#include "engine/context/contextassembler.h"
+#include "engine/context/contextloader.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/settingsrepository.h"
+#include "storage/store.h"
+#include "storetestutil.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace Skein;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QStringList kTopics {u"gardening tomatoes"_s, u"weekend hiking trails"_s, u"jazz records"_s,
+                           u"sourdough baking"_s,   u"chess openings"_s,        u"bicycle repair"_s,
+                           u"astronomy nights"_s,   u"watercolour painting"_s,  u"marathon training"_s};
+
+// A conversation of `turns` user/assistant pairs about ordinary topics, with `planted` as the
+// user's message of turn `at`. Returns the path, root first.
+QList<Message> conversation(const QString &sessionId, int turns, int at, const QString &planted,
+                            const QString &parent = {})
+{
+    QList<Message> path;
+    QString p = parent;
+    qint64 t = 1'700'000'000'000;
+    for (int i = 0; i < turns; ++i) {
+        const QString topic = kTopics.at(i % kTopics.size());
+        Message u = Message::create(
+            sessionId, p, Role::User,
+            i == at ? planted : u"Turn %1. Tell me more about %2, I have been reading about it."_s.arg(i).arg(topic));
+        Message a = Message::create(sessionId, u.id, Role::Assistant,
+                                    u"Here are some thoughts on %1 for turn %2: start small, practise often, and keep "
+                                    u"notes of what worked so you can repeat it."_s.arg(topic)
+                                        .arg(i));
+        u.createdAt = t += 60'000;
+        a.createdAt = t += 5'000;
+        p = a.id;
+        path << u << a;
+    }
+    return path;
+}
+
+struct Fixture
+{
+    QTemporaryDir dir;
+    std::unique_ptr<Store> store;
+    Session session = Session::create(u"Long chat"_s);
+    QList<Message> path;
+    QString plantedId;
+
+    bool open(int turns = 150, int at = 3,
+              const QString &planted = u"My sister Ingrid adopted a greyhound called Biscuit last spring."_s)
+    {
+        auto opened = Store::open(dir.path());
+        if (!opened)
+            return false;
+        store = std::move(opened.value());
+        session.model = u"gpt-4o"_s;
+        path = conversation(session.id, turns, at, planted);
+        plantedId = path.at(2 * at).id;
+        session.activeLeafId = path.last().id;
+        return store->sessions().create(session) && store->messages().insertBatch(path);
+    }
+
+    AssembledContext assemble(const QString &draft, qint64 window, const ContextExclusions &exclusions = {})
+    {
+        ContextLoader::Options options;
+        options.draft = draft;
+        options.window = window;
+        auto loaded = ContextLoader::load(*store, session, session.activeLeafId, options);
+        if (!loaded)
+            qFatal("load: %s", qPrintable(loaded.error().message));
+        ContextInputs inputs = *loaded.value();
+        inputs.exclusions = exclusions;
+        return ContextAssembler::assemble(session, inputs);
+    }
+};
+
+QStringList recalledIds(const AssembledContext &c)
+{
+    QStringList ids;
+    for (const RecallPassage &p : c.recalled.passages)
+        ids << p.messageId;
+    return ids;
+}
+
+QString lastUserContent(const ChatRequest &r)
+{
+    for (qsizetype i = r.messages.size() - 1; i >= 0; --i)
+        if (r.messages.at(i).role == ChatMessage::Role::User)
+            return r.messages.at(i).content;
+    return {};
+}
+
+} // namespace
+
+class TestRecall final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void recallsAPlantedFactOutsideTheWindow()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const AssembledContext c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(!c.includedIds.contains(f.plantedId)); // far outside a 4k window
+        QVERIFY2(recalledIds(c).contains(f.plantedId), qPrintable(recalledIds(c).join(u' ')));
+        // Quoted in the current user message, after the user's words and before the runtime block;
+        // the system prompt (the cached prefix) does not change.
+        const QString user = lastUserContent(c.request);
+        const qsizetype block = user.indexOf(u"<recalled_messages>"_s);
+        QVERIFY(block > user.indexOf(u"What breed"_s));
+        QVERIFY(block < user.indexOf(u"<runtime>"_s));
+        QVERIFY(user.contains(u", user] My sister Ingrid adopted a greyhound"_s));
+        QVERIFY(user.contains(u"2023-11-14"_s)); // when it was said
+        QVERIFY(!c.request.systemPrompt.contains(u"Ingrid"_s));
+        // Within the share and the budget, recorded in the snapshot.
+        const QJsonObject sections = c.snapshot.sectionTokens;
+        QVERIFY(sections.value(u"recall"_s).toInteger() > 0);
+        QVERIFY(sections.value(u"recall"_s).toInteger() <= sections.value(u"recall_budget"_s).toInteger());
+        QCOMPARE(sections.value(u"recall_budget"_s).toInteger(), c.recallBudget);
+        QVERIFY(c.recallBudget >= c.budget.recall);
+        QVERIFY(c.snapshot.estimatedTokens <= c.budget.input);
+        const QJsonArray recalled = sections.value(u"recalled"_s).toArray();
+        QCOMPARE(recalled.size(), c.recalled.passages.size());
+        bool found = false;
+        for (const QJsonValue v : recalled) {
+            const QJsonObject o = v.toObject();
+            QVERIFY(o.value(u"tokens"_s).toInteger() > 0);
+            QVERIFY(o.value(u"score"_s).toDouble() > 0.0);
+            found = found || o.value(u"message_id"_s).toString() == f.plantedId;
+        }
+        QVERIFY(found);
+        // Nothing recalled is also in the window.
+        for (const QString &id : recalledIds(c))
+            QVERIFY(!c.includedIds.contains(id));
+    }
+
+    void turnedOffItLeavesTheWholeBudgetToHistory()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        f.session.contextSettings = QJsonObject {{u"history_count"_s, 1000}}; // tokens decide
+        const AssembledContext on = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(!on.recalled.passages.isEmpty());
+        f.session.contextSettings = QJsonObject {{u"history_count"_s, 1000}, {u"recall_share"_s, 0}};
+        const AssembledContext off = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(off.recalled.passages.isEmpty());
+        QVERIFY(!lastUserContent(off.request).contains(u"<recalled_messages>"_s));
+        QVERIFY(!off.snapshot.sectionTokens.contains(u"recall"_s));
+        QVERIFY(off.includedIds.size() > on.includedIds.size());
+    }
+
+    // Settings → Context sets the share of every conversation; a conversation's own setting wins.
+    void theShareIsASettingAConversationCanOverride()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        SKEIN_VERIFY_OK(f.store->settings().set(QString(Settings::Keys::recallSharePercent.key), u"0"_s));
+        AssembledContext c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(c.recalled.passages.isEmpty());
+        QCOMPARE(c.budget.recall, 0);
+        f.session.contextSettings = QJsonObject {{u"recall_share"_s, 0.2}};
+        c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(recalledIds(c).contains(f.plantedId));
+        QCOMPARE(c.budget.recall, qint64(std::floor(double(c.budget.input) * 0.2)));
+    }
+
+    void nothingToRecallGivesTheShareBack()
+    {
+        // Everything that matches is in the window already.
+        Fixture f;
+        QVERIFY(f.open(12, 3));
+        f.session.contextSettings = QJsonObject {{u"history_count"_s, 1000}};
+        const AssembledContext c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(c.includedIds.contains(f.plantedId));
+        QVERIFY(c.recalled.passages.isEmpty());
+        f.session.contextSettings = QJsonObject {{u"history_count"_s, 1000}, {u"recall_share"_s, 0}};
+        const AssembledContext off = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QCOMPARE(c.includedIds.mid(0, 24), off.includedIds.mid(0, 24)); // the draft's id is new each time
+        QCOMPARE(c.includedIds.size(), off.includedIds.size());
+        QCOMPARE(c.snapshot.estimatedTokens, off.snapshot.estimatedTokens);
+    }
+
+    // History ended by its count cap leaves tokens that recall may use.
+    void whatHistoryLeavesGoesToRecall()
+    {
+        Fixture f;
+        QVERIFY(f.open(300, 3));
+        f.session.contextSettings = QJsonObject {{u"history_count"_s, 10}};
+        const AssembledContext capped = f.assemble(u"Tell me about sourdough baking and chess openings"_s, 16384);
+        QVERIFY(capped.includedIds.size() <= 11); // at most ten and the draft
+        QVERIFY(capped.recallBudget > capped.budget.recall * 3);
+        const qint64 recalled = capped.snapshot.sectionTokens.value(u"recall"_s).toInteger();
+        QVERIFY2(recalled > capped.budget.recall, qPrintable(QString::number(recalled)));
+        QVERIFY(capped.snapshot.estimatedTokens <= capped.budget.input);
+    }
+
+    // A follow-up too short to say what it is about is searched for with the turn before it.
+    void aShortFollowUpLeansOnTheTurnBefore()
+    {
+        Fixture f;
+        QVERIFY(f.open(150, 3, u"My neighbour Tomasz keeps two beehives on his allotment."_s));
+        Message u = Message::create(f.session.id, f.path.last().id, Role::User, u"Is Tomasz's honey any good?"_s);
+        Message a = Message::create(f.session.id, u.id, Role::Assistant, u"I could not say."_s);
+        SKEIN_VERIFY_OK(f.store->messages().insertBatch({u, a}));
+        f.session.activeLeafId = a.id;
+        QVERIFY(recalledIds(f.assemble(u"And how many?"_s, 4096)).contains(f.plantedId));
+        // A message that says enough is searched for alone.
+        QVERIFY(!recalledIds(f.assemble(u"Which jazz records and chess openings did we discuss?"_s, 4096))
+                     .contains(f.plantedId));
+    }
+
+    void onlyTheActivePathCounts()
+    {
+        Fixture f;
+        QVERIFY(f.open(150, 3, u"Nothing special here."_s));
+        // An edit of turn 3 on another branch says something the active path never said.
+        Message edited = Message::create(f.session.id, f.path.at(5).id, Role::User,
+                                         u"My sister Ingrid adopted a greyhound called Biscuit."_s);
+        edited.createdAt = f.path.at(6).createdAt;
+        SKEIN_VERIFY_OK(f.store->messages().insert(edited));
+        AssembledContext c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(!recalledIds(c).contains(edited.id));
+        // Continue the other branch: the same question now recalls it (the path cache follows).
+        const QList<Message> branch = conversation(f.session.id, 120, -1, {}, edited.id);
+        SKEIN_VERIFY_OK(f.store->messages().insertBatch(branch));
+        f.session.activeLeafId = branch.last().id;
+        c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(recalledIds(c).contains(edited.id));
+        // ... and back: gone again.
+        f.session.activeLeafId = f.path.last().id;
+        c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096);
+        QVERIFY(!recalledIds(c).contains(edited.id));
+        // A reply stored below the leaf extends the cached path.
+        Message more = Message::create(f.session.id, f.path.last().id, Role::User, u"Ingrid says hello."_s);
+        SKEIN_VERIFY_OK(f.store->messages().insert(more));
+        f.session.activeLeafId = more.id;
+        const QList<Message> tail = conversation(f.session.id, 100, -1, {}, more.id);
+        SKEIN_VERIFY_OK(f.store->messages().insertBatch(tail));
+        f.session.activeLeafId = tail.last().id;
+        c = f.assemble(u"What did Ingrid say?"_s, 4096);
+        QVERIFY(recalledIds(c).contains(more.id));
+    }
+
+    void aToolResultComesWithItsCall()
+    {
+        Fixture f;
+        QVERIFY(f.open(150, 3, u"Nothing special here."_s));
+        // Turn 150: a tool call and its result about a parcel, then 150 more ordinary turns.
+        Message u = Message::create(f.session.id, f.path.last().id, Role::User, u"Where is my order?"_s);
+        Message a = Message::create(f.session.id, u.id, Role::Assistant, QString());
+        a.toolCalls = QJsonArray {QJsonObject {
+            {u"id"_s, u"call_1"_s}, {u"name"_s, u"track_parcel"_s}, {u"arguments"_s, u"{\"number\":\"ZX81\"}"_s}}};
+        Message t = Message::create(f.session.id, a.id, Role::Tool,
+                                    u"Parcel ZX81 was delivered to the locker at Kelvingrove station."_s);
+        t.toolCallId = u"call_1"_s;
+        t.toolName = u"track_parcel"_s;
+        Message r = Message::create(f.session.id, t.id, Role::Assistant, u"It has arrived."_s);
+        const QList<Message> rest = conversation(f.session.id, 150, -1, {}, r.id);
+        SKEIN_VERIFY_OK(f.store->messages().insertBatch(QList<Message> {u, a, t, r} + rest));
+        f.session.activeLeafId = rest.last().id;
+        const AssembledContext c = f.assemble(u"Which locker at Kelvingrove station was it?"_s, 4096);
+        QVERIFY(recalledIds(c).contains(t.id));
+        const QString user = lastUserContent(c.request);
+        QVERIFY2(user.contains(u"tool result of track_parcel({\"number\":\"ZX81\"})] Parcel ZX81 was delivered"_s),
+                 qPrintable(user));
+    }
+
+    void chineseIsFoundByCharacterPairs()
+    {
+        Fixture f;
+        QVERIFY(f.open(150, 3, u"我妹妹去年在杭州开了一家咖啡馆，生意很好。"_s));
+        const AssembledContext c = f.assemble(u"我妹妹的咖啡馆开在哪个城市？"_s, 4096);
+        QVERIFY(recalledIds(c).contains(f.plantedId));
+    }
+
+    void otherConversationsWhenTheUserAsks()
+    {
+        Fixture f;
+        QVERIFY(f.open(150, 3, u"Nothing special here."_s));
+        Session other = Session::create(u"Trip notes"_s);
+        Message note = Message::create(other.id, {}, Role::User, u"The ferry to Mull leaves Oban at 07:30."_s);
+        other.activeLeafId = note.id;
+        SKEIN_VERIFY_OK(f.store->sessions().create(other));
+        SKEIN_VERIFY_OK(f.store->messages().insert(note));
+        const QString draft = u"When does the ferry to Mull leave Oban?"_s;
+        QVERIFY(!recalledIds(f.assemble(draft, 4096)).contains(note.id));
+        // Settings → Context: recall from other conversations too.
+        SKEIN_VERIFY_OK(f.store->settings().set(QString(Settings::Keys::recallAllConversations.key), u"true"_s));
+        const AssembledContext c = f.assemble(draft, 4096);
+        QVERIFY(recalledIds(c).contains(note.id));
+        QVERIFY(lastUserContent(c.request).contains(u"in the conversation \u201CTrip notes\u201D] The ferry"_s));
+        // A session can still keep to itself.
+        f.session.contextSettings = QJsonObject {{u"recall_scope"_s, u"session"_s}};
+        QVERIFY(!recalledIds(f.assemble(draft, 4096)).contains(note.id));
+    }
+
+    void whatTheUserLeftOutStaysOut()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        ContextExclusions exclusions;
+        exclusions.messageIds.insert(f.plantedId);
+        const AssembledContext c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096, exclusions);
+        QVERIFY(!recalledIds(c).contains(f.plantedId));
+    }
+
+    void biggerWindowsRecallMore()
+    {
+        Fixture f;
+        QVERIFY(f.open(300, 3));
+        const AssembledContext small = f.assemble(u"Tell me about sourdough baking and chess openings"_s, 4096);
+        const AssembledContext large = f.assemble(u"Tell me about sourdough baking and chess openings"_s, 16384);
+        QVERIFY(!small.recalled.passages.isEmpty());
+        QVERIFY(large.recalled.passages.size() > small.recalled.passages.size());
+        for (const AssembledContext *c : {&small, &large}) {
+            QVERIFY(c->snapshot.sectionTokens.value(u"recall"_s).toInteger() <= c->recallBudget);
+            QVERIFY(c->snapshot.estimatedTokens <= c->budget.input);
+            // Quoted in the order they were said.
+            for (qsizetype i = 1; i < c->recalled.passages.size(); ++i)
+                QVERIFY(c->recalled.passages.at(i - 1).createdAt <= c->recalled.passages.at(i).createdAt);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecall)
+#include "tst_recall.moc"
