@@ -309,7 +309,12 @@ void ContextInspector::updateSummary()
                       + counted(left, tr("left out: 1 (%1 tokens)").arg(tokensLeft),
                                 tr("left out: %1 (%2 tokens)").arg(QStringLiteral("%1"), tokensLeft))
                       + QStringLiteral(" · ")
-                      + counted(m_model->count(Kind::Memory, true), tr("1 memory"), tr("%1 memories")));
+                      + counted(m_model->count(Kind::Memory, true), tr("1 memory"), tr("%1 memories"))
+                      + (m_model->count(Kind::Recalled, true) > 0 ? QStringLiteral(" · ")
+                                 + tr("recalled: %1 (%2 tokens)")
+                                       .arg(m_model->count(Kind::Recalled, true))
+                                       .arg(locale.toString(m_model->tokens(Kind::Recalled, true)))
+                                                                  : QString()));
     m_reset->setEnabled(m_model->isModified());
     m_rerun->setEnabled(!m_reply.id.isEmpty() && hasSnapshot());
 }

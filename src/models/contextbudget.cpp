@@ -15,9 +15,10 @@ namespace {
 
 const QStringList &order()
 {
-    static const QStringList keys {QStringLiteral("system"),  QStringLiteral("memories"), QStringLiteral("summaries"),
-                                   QStringLiteral("tools"),   QStringLiteral("history"),  QStringLiteral("attachments"),
-                                   QStringLiteral("current"), QStringLiteral("runtime"),  QStringLiteral("output")};
+    static const QStringList keys {QStringLiteral("system"), QStringLiteral("memories"), QStringLiteral("summaries"),
+                                   QStringLiteral("tools"),  QStringLiteral("history"),  QStringLiteral("attachments"),
+                                   QStringLiteral("recall"), QStringLiteral("current"),  QStringLiteral("runtime"),
+                                   QStringLiteral("output")};
     return keys;
 }
 
@@ -58,6 +59,8 @@ QString label(const QString &key)
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "History");
     else if (key == QLatin1String("attachments"))
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Attachments");
+    else if (key == QLatin1String("recall"))
+        text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Recall");
     else if (key == QLatin1String("current"))
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Current message");
     else if (key == QLatin1String("output"))
@@ -74,7 +77,7 @@ QColor color(const QString &key)
         {QStringLiteral("summaries"), QColor(0xd4a017)},   {QStringLiteral("tools"), QColor(0x16a085)},
         {QStringLiteral("history"), QColor(0x2f80ed)},     {QStringLiteral("current"), QColor(0x27ae60)},
         {QStringLiteral("output"), QColor(0xb0b8c4)},      {QStringLiteral("runtime"), QColor(0x82c99a)},
-        {QStringLiteral("attachments"), QColor(0xc0568a)},
+        {QStringLiteral("attachments"), QColor(0xc0568a)}, {QStringLiteral("recall"), QColor(0xa0522d)},
     };
     return colors.value(key, QColor(0xe67e22));
 }
@@ -84,7 +87,8 @@ QList<ContextSection> sections(const ContextSnapshot &snapshot)
     QHash<QString, qint64> tokens;
     QStringList unknown;
     static const QStringList metadata {QStringLiteral("window"), QStringLiteral("window_source"),
-                                       QStringLiteral("raw_estimate"), QStringLiteral("calibration")};
+                                       QStringLiteral("raw_estimate"), QStringLiteral("calibration"),
+                                       QStringLiteral("recall_budget")};
     for (auto it = snapshot.sectionTokens.constBegin(); it != snapshot.sectionTokens.constEnd(); ++it) {
         const QString key = canonical(it.key());
         if (metadata.contains(key) || !it.value().isDouble())
@@ -95,7 +99,7 @@ QList<ContextSection> sections(const ContextSnapshot &snapshot)
     }
     QList<ContextSection> out;
     for (const QString &key : order() + unknown) {
-        if (key == QLatin1String("attachments") && tokens.value(key) == 0)
+        if ((key == QLatin1String("attachments") || key == QLatin1String("recall")) && tokens.value(key) == 0)
             continue; // shown only for a request that had some
         out.append({key, label(key), tokens.value(key), color(key)});
     }

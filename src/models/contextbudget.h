@@ -19,8 +19,8 @@ struct ContextSnapshot;
 // block appended to it), output reserve.
 struct ContextSection
 {
-    // "system", "memories", "summaries", "tools", "history", "attachments" (only when not 0),
-    // "current", "output", or unknown
+    // "system", "memories", "summaries", "tools", "history", "attachments" and "recall" (only
+    // when not 0), "current", "output", or unknown
     QString key;
     QString label; // translated
     qint64 tokens = 0;

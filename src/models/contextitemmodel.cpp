@@ -90,8 +90,30 @@ void ContextItemModel::setRequest(const ContextSnapshot &snapshot, const QList<M
                    .arg(v[QStringLiteral("name")].toString(), locale.toString(v[QStringLiteral("tokens")].toInteger()));
     // What the images a message sent cost comes on top of its text (the snapshot has it).
     const QJsonObject imageTokens = snapshot.sectionTokens.value(QStringLiteral("image_tokens")).toObject();
+    // Earlier messages recall quoted: their score and what they took.
+    QHash<QString, QJsonObject> recalled;
+    QStringList recalledOrder;
+    for (const QJsonValue v : snapshot.sectionTokens.value(QStringLiteral("recalled")).toArray()) {
+        recalled.insert(v[QStringLiteral("message_id")].toString(), v.toObject());
+        recalledOrder << v[QStringLiteral("message_id")].toString();
+    }
+    auto recalledItem = [&](const QString &id, const QString &label, const QString &text) {
+        const QJsonObject r = recalled.take(id);
+        const QString score = locale.toString(r.value(QStringLiteral("score")).toDouble(), 'f', 4);
+        return Item {Kind::Recalled,
+                     id,
+                     tr("Recalled · %1").arg(label),
+                     tr("score %1 · %2").arg(score, text),
+                     r.value(QStringLiteral("tokens")).toInteger(),
+                     true,
+                     true};
+    };
     for (const Message &m : pathMessages) {
         const bool sent = sentMessages.contains(m.id);
+        if (!sent && recalled.contains(m.id)) {
+            items.append(recalledItem(m.id, roleLabel(m.role), oneLine(m.modelText())));
+            continue;
+        }
         const QString text = m.modelText();
         const qint64 tokens
             = (m.tokenEstimate > 0 ? m.tokenEstimate : estimator.estimateMessage(toString(m.role), text))
@@ -101,6 +123,14 @@ void ContextItemModel::setRequest(const ContextSnapshot &snapshot, const QList<M
             shown = notes.join(QStringLiteral("; ")) + QStringLiteral(" · ") + text;
         items.append({Kind::Message, m.id, roleLabel(m.role), oneLine(shown), tokens, sent, sent});
     }
+    for (const QString &id : std::as_const(recalledOrder)) // beyond the path read, or another conversation's
+        if (recalled.contains(id))
+            items.append(
+                recalledItem(id,
+                             recalled.value(id).value(QStringLiteral("session_id")).toString() == snapshot.sessionId
+                                 ? tr("from earlier in this conversation")
+                                 : tr("from another conversation"),
+                             id));
     beginResetModel();
     m_snapshot = snapshot;
     m_items = items;
@@ -159,7 +189,7 @@ ContextRerunRequest ContextItemModel::rerunRequest(const QString &replyId, const
     for (const Item &i : m_items) {
         if (i.wanted == i.sent)
             continue;
-        if (i.kind == Kind::Message)
+        if (i.kind == Kind::Message || i.kind == Kind::Recalled)
             (i.wanted ? request.includeMessageIds : request.excludeMessageIds) << i.id;
         else if (i.kind == Kind::Memory)
             (i.wanted ? request.includeMemoryIds : request.excludeMemoryIds) << i.id;

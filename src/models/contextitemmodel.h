@@ -18,15 +18,17 @@
 namespace Skein {
 
 // What a request carried and what it left out, one row per memory, summary and message, with the
-// tokens of each (SPEC §4.9). Memory and message rows are checkable: the check state is the context
-// the user wants for "re-run with this context"; rerunRequest() turns the changes into a request.
+// tokens of each (SPEC §4.9); a message recall quoted is a Recalled row with its score. Memory and message rows are
+// checkable: the check state is the context the user wants for "re-run with this context"; rerunRequest() turns the
+// changes into a request.
 class ContextItemModel final : public QAbstractTableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ContextItemModel)
 
 public:
-    enum class Kind { Memory, Summary, Message };
+    // Recalled: an earlier message quoted in the request by recall (issue 17), with its score.
+    enum class Kind { Memory, Summary, Message, Recalled };
     enum Column { ItemColumn, TokensColumn, ColumnCount };
     enum Roles {
         IdRole = Qt::UserRole + 1,

@@ -16,6 +16,7 @@
 
 #include <QDateTime>
 #include <QEventLoop>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -204,13 +205,27 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     // Snapshots: the latest reply carried the summary instead of u1..a2, two memories, and left
     // out the long draft plan a3b (history trimming).
     // Keys as the context engine records them (output_reserve, window and bookkeeping entries).
-    const QJsonObject sections {
-        {QStringLiteral("system"), 1240},       {QStringLiteral("memories"), 31},
-        {QStringLiteral("summaries"), 48},      {QStringLiteral("tools"), 2310},
-        {QStringLiteral("history"), 1480},      {QStringLiteral("current"), 64},
-        {QStringLiteral("runtime"), 22},        {QStringLiteral("output_reserve"), 2048},
-        {QStringLiteral("window"), 8192},       {QStringLiteral("window_source"), QStringLiteral("catalog")},
-        {QStringLiteral("raw_estimate"), 5060}, {QStringLiteral("calibration"), 1.03}};
+    const QJsonObject sections {{QStringLiteral("system"), 1240},
+                                {QStringLiteral("memories"), 31},
+                                {QStringLiteral("summaries"), 48},
+                                {QStringLiteral("tools"), 2310},
+                                {QStringLiteral("history"), 1480},
+                                {QStringLiteral("current"), 64},
+                                {QStringLiteral("runtime"), 22},
+                                {QStringLiteral("output_reserve"), 2048},
+                                {QStringLiteral("window"), 8192},
+                                {QStringLiteral("window_source"), QStringLiteral("catalog")},
+                                {QStringLiteral("raw_estimate"), 5060},
+                                {QStringLiteral("calibration"), 1.03},
+                                // Recall quoted u2, which the summary had reduced to a phrase (issue 17).
+                                {QStringLiteral("recall"), 41},
+                                {QStringLiteral("recall_budget"), 612},
+                                {QStringLiteral("recalled"),
+                                 QJsonArray {QJsonObject {{QStringLiteral("message_id"), u2},
+                                                          {QStringLiteral("session_id"), session.id},
+                                                          {QStringLiteral("score"), 0.03252},
+                                                          {QStringLiteral("tokens"), 41}}}}};
+    demo.recalledMessage = u2;
     demo.activeSnapshot = w.snapshot(activeRequest, u5, {u3, u4b, a4b, u5}, {quiet, trip}, {summary.id}, sections, 5195,
                                      5088, 171, 3584, 0.0142);
     w.snapshot(olderRequest, u4b, {u1, a1, u2, a2, u3, a3b, u4b}, {quiet}, {},

@@ -27,7 +27,8 @@ struct PanelsDemo
 {
     QString sessionId;
     QString otherSessionId;
-    QStringList summarised; // the messages the summary covers, in path order
+    QStringList summarised;
+    QString recalledMessage; // quoted in the active request by recall // the messages the summary covers, in path order
     QString summaryId;
     QString firstQuestion; // u1
     QString editedQuestion; // u4 (the original, on an inactive branch)

@@ -74,9 +74,9 @@ private Q_SLOTS:
         // The bar shows every recorded section with its stored tokens, in budget order, over the window.
         const QList<ContextSection> sections = view.budgetBar()->sections();
         const QList<std::pair<QString, QString>> mapping {
-            {u"system"_s, u"system"_s},   {u"memories"_s, u"memories"_s},    {u"summaries"_s, u"summaries"_s},
-            {u"tools"_s, u"tools"_s},     {u"history"_s, u"history"_s},      {u"current"_s, u"current"_s},
-            {u"runtime"_s, u"runtime"_s}, {u"output"_s, u"output_reserve"_s}};
+            {u"system"_s, u"system"_s},   {u"memories"_s, u"memories"_s}, {u"summaries"_s, u"summaries"_s},
+            {u"tools"_s, u"tools"_s},     {u"history"_s, u"history"_s},   {u"recall"_s, u"recall"_s},
+            {u"current"_s, u"current"_s}, {u"runtime"_s, u"runtime"_s},   {u"output"_s, u"output_reserve"_s}};
         QCOMPARE(sections.size(), mapping.size());
         for (int i = 0; i < mapping.size(); ++i) {
             QCOMPARE(sections.at(i).key, mapping.at(i).first);
@@ -94,7 +94,17 @@ private Q_SLOTS:
         using Kind = ContextItemModel::Kind;
         const ContextItemModel *model = view.model();
         QCOMPARE(model->count(Kind::Message, true), int(snapshot.messageIds.size()));
-        QCOMPARE(model->count(Kind::Message, false), 5); // the four summarised messages and the long plan
+        // The summarised messages but the one recall quoted, and the long plan.
+        QCOMPARE(model->count(Kind::Message, false), 4);
+        QCOMPARE(model->count(Kind::Recalled, true), 1);
+        for (const auto &item : model->items()) {
+            if (item.kind != Kind::Recalled)
+                continue;
+            QCOMPARE(item.id, m_demo.recalledMessage);
+            QCOMPARE(item.tokens, 41);
+            QVERIFY(item.text.contains(QLocale().toString(0.0325, 'f', 4)));
+            QVERIFY(item.text.contains(u"I prefer quiet places"_s));
+        }
         QCOMPARE(model->count(Kind::Memory, true), int(snapshot.memoryIds.size()));
         QCOMPARE(model->count(Kind::Summary, true), 1);
         for (const auto &item : model->items()) {
@@ -126,6 +136,8 @@ private Q_SLOTS:
             if (kind == ContextItemModel::Kind::Message
                 && i.data(ContextItemModel::IdRole).toString() == m_demo.editedQuestionNew)
                 QVERIFY(model->setData(i, Qt::Unchecked, Qt::CheckStateRole));
+            if (kind == ContextItemModel::Kind::Recalled) // what recall quoted can be left out too
+                QVERIFY(model->setData(i, Qt::Unchecked, Qt::CheckStateRole));
             if (kind == ContextItemModel::Kind::Memory && i.data(ContextItemModel::SentRole).toBool()
                 && excludedMemory.isEmpty()) {
                 excludedMemory = i.data(ContextItemModel::IdRole).toString();
@@ -139,14 +151,14 @@ private Q_SLOTS:
         QCOMPARE(request.sessionId, m_demo.sessionId);
         QCOMPARE(request.replyId, m_demo.activeReply);
         QCOMPARE(request.snapshotId, m_demo.activeSnapshot);
-        QCOMPARE(request.excludeMessageIds, QStringList {m_demo.editedQuestionNew});
+        QCOMPARE(request.excludeMessageIds, (QStringList {m_demo.recalledMessage, m_demo.editedQuestionNew}));
         QCOMPARE(request.excludeMemoryIds, QStringList {excludedMemory});
         QVERIFY(request.includeMessageIds.isEmpty());
         // What ChatController::rerunWithContext gets.
         QCOMPARE(rerunWith.size(), 1);
         QCOMPARE(rerunWith.first().at(0).toString(), m_demo.activeReply);
         const auto exclusions = rerunWith.first().at(1).value<ContextExclusions>();
-        QCOMPARE(exclusions.messageIds, QSet<QString> {m_demo.editedQuestionNew});
+        QCOMPARE(exclusions.messageIds, (QSet<QString> {m_demo.recalledMessage, m_demo.editedQuestionNew}));
         QCOMPARE(exclusions.memoryIds, QSet<QString> {excludedMemory});
         reset->click();
         QVERIFY(!model->isModified());
