@@ -248,7 +248,9 @@ void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &cont
 
 MemoryAccess directMemoryAccess(MemoryRepository &memories)
 {
-    return [&memories](QObject *, MemoryJob job, std::function<void(ToolResult)> done) { done(job(memories)); };
+    return [&memories](QObject *, const MemoryJob &job, const std::function<void(ToolResult)> &done) {
+        done(job(memories));
+    };
 }
 
 MemoryAccess asyncMemoryAccess(AsyncStore *asyncStore)
@@ -269,8 +271,11 @@ MemoryAccess asyncMemoryAccess(AsyncStore *asyncStore)
     };
 }
 
-void registerBuiltinTools(ToolRegistry &registry, MemoryAccess memories, MemorySaveTool::Review review)
+void registerBuiltinTools(ToolRegistry &registry, MemoryAccess memories, MemorySaveTool::Review review,
+                          StoreReads history)
 {
+    if (history)
+        registry.add(std::make_shared<SearchHistoryTool>(std::move(history)));
     registry.add(std::make_shared<CurrentDateTimeTool>());
     registry.add(std::make_shared<CalculatorTool>());
     registry.add(std::make_shared<MemorySearchTool>(memories));

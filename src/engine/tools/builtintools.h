@@ -8,6 +8,7 @@
 
 #include "engine/memory/memoryguard.h"
 
+#include "engine/tools/searchhistorytool.h"
 #include "engine/tools/tool.h"
 
 #include <QTimeZone>
@@ -117,8 +118,9 @@ private:
     Review m_review;
 };
 
-// Registers the four built-ins.
-void registerBuiltinTools(ToolRegistry &registry, MemoryAccess memories, MemorySaveTool::Review review);
+// Registers the four built-ins, and search_history when history reads are given.
+void registerBuiltinTools(ToolRegistry &registry, MemoryAccess memories, MemorySaveTool::Review review,
+                          StoreReads history = {});
 void registerBuiltinTools(ToolRegistry &registry, MemoryRepository &memories, MemorySaveTool::Review review);
 
 } // namespace Skein

@@ -98,7 +98,8 @@ void ToolHost::reload()
             const bool review = Settings::MemoryDefaults::from(loaded->settings).reviewRequired;
             // The built-ins again, with the current review policy (add() replaces by name).
             registerBuiltinTools(*m_registry, asyncMemoryAccess(m_store),
-                                 review ? MemorySaveTool::Review::Required : MemorySaveTool::Review::NotRequired);
+                                 review ? MemorySaveTool::Review::Required : MemorySaveTool::Review::NotRequired,
+                                 asyncStoreReads(m_store));
             // Unchanged servers keep running (settings were saved for another reason).
             const QByteArray configs = McpConfig::toJson(loaded->servers);
             if (m_loaded && configs == m_configsJson)

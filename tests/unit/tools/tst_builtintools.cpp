@@ -7,6 +7,9 @@
 #include "engine/tools/toolregistry.h"
 #include "storage/database.h"
 #include "storage/memoryrepository.h"
+#include "storage/messagerepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/store.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -73,6 +76,7 @@ private Q_SLOTS:
     void memorySaveRejectsBadArguments();
     void memorySaveGoesThroughTheGuard();
     void memorySearchFindsActiveOnlyCaseInsensitive();
+    void searchHistoryFindsEarlierMessages();
     void policies();
 
 private:
@@ -86,6 +90,52 @@ void TestBuiltinTools::init()
     auto db = Database::open(m_dir->filePath(QStringLiteral("skein.db")));
     QVERIFY2(db, qPrintable(db ? QString() : db.error().message));
     m_db = std::move(db.value());
+}
+
+// search_history (issue 17): by words, best first, in this conversation or all of them.
+void TestBuiltinTools::searchHistoryFindsEarlierMessages()
+{
+    using namespace Qt::StringLiterals;
+    QTemporaryDir dir;
+    auto opened = Store::open(dir.path());
+    QVERIFY(opened);
+    Store &store = *opened.value();
+    Session trip = Session::create(u"Trip notes"_s);
+    Session other = Session::create(u"Garden"_s);
+    QVERIFY(store.sessions().create(trip));
+    QVERIFY(store.sessions().create(other));
+    Message ferry = Message::create(trip.id, {}, Role::User, u"The ferry to Mull leaves Oban at 07:30."_s);
+    Message reply = Message::create(trip.id, ferry.id, Role::Assistant, u"Noted, the early ferry."_s);
+    Message tomatoes = Message::create(other.id, {}, Role::User, u"The tomatoes need a ferry-sized pot."_s);
+    QVERIFY(store.messages().insertBatch({ferry, reply, tomatoes}));
+
+    SearchHistoryTool tool(directStoreReads(store));
+    QCOMPARE(tool.policy(), ToolPolicy::ReadOnly);
+    ToolContext inTrip;
+    inTrip.sessionId = trip.id;
+    ToolResult r = run(tool, {{u"query"_s, u"When does the Mull ferry leave?"_s}}, inTrip);
+    QVERIFY2(!r.isError, qPrintable(r.content));
+    const QJsonArray results = r.structured->value(u"results"_s).toArray();
+    QCOMPARE(results.size(), 2); // this conversation only
+    QCOMPARE(results.at(0)[u"message_id"_s].toString(), ferry.id); // "mull" and "ferry" beat "ferry"
+    QCOMPARE(results.at(0)[u"conversation"_s].toString(), u"Trip notes"_s);
+    QVERIFY(r.content.contains(u", user, in the conversation \u201CTrip notes\u201D] The ferry to Mull"_s));
+
+    r = run(tool, {{u"query"_s, u"ferry"_s}, {u"scope"_s, u"all"_s}, {u"limit"_s, 5}}, inTrip);
+    QCOMPARE(r.structured->value(u"results"_s).toArray().size(), 3);
+    r = run(tool, {{u"query"_s, u"ferry"_s}, {u"limit"_s, 1}}, inTrip);
+    QCOMPARE(r.structured->value(u"results"_s).toArray().size(), 1);
+    QVERIFY(run(tool, {{u"query"_s, u"zeppelin"_s}}, inTrip).content.contains(u"Nothing earlier matches"_s));
+    QVERIFY(run(tool, {{u"query"_s, u"the and of"_s}}, inTrip).isError);
+    QVERIFY(run(tool, {{u"query"_s, u"ferry"_s}, {u"scope"_s, u"everywhere"_s}}, inTrip).isError);
+    QVERIFY(run(tool, {{u"query"_s, u"ferry"_s}}, ToolContext {}).isError); // no conversation to search
+
+    // Registered beside the other built-ins when the host can read the store.
+    ToolRegistry registry;
+    MemoryRepository memories(store.database());
+    registerBuiltinTools(registry, directMemoryAccess(memories), MemorySaveTool::Review::Required,
+                         directStoreReads(store));
+    QVERIFY(registry.names().contains(u"search_history"_s));
 }
 
 void TestBuiltinTools::cleanup()
