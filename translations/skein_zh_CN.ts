@@ -442,6 +442,22 @@
             <source>Files of one &amp;message:</source>
             <translation>一条&amp;消息的文件：</translation>
         </message>
+        <message>
+            <source>Of the input budget, for earlier messages outside the window that match the current one; 0 turns recall off.</source>
+            <translation>占输入预算的比例，用于窗口之外、与当前消息相关的较早消息；设为 0 即关闭召回。</translation>
+        </message>
+        <message>
+            <source>Re&amp;call earlier messages in up to:</source>
+            <translation>召回较早消息最多占用(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>Recall from &amp;other conversations too</source>
+            <translation>也从其他对话中召回(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Also quote matching messages of your other conversations. A conversation's own setting wins.</source>
+            <translation>也引用你其他对话中相匹配的消息。对话自身的设置优先。</translation>
+        </message>
     </context>
     <context>
         <name>FirstRunDialog</name>
@@ -1732,10 +1748,6 @@
             <translation>按此模型而非会话的模型组装。</translation>
         </message>
         <message>
-            <source>usage: context ID [--json] [--model M]</source>
-            <translation>用法：context ID [--json] [--model M]</translation>
-        </message>
-        <message>
             <source>Context of %1 (%2) for %3</source>
             <translation>%1（%2）面向 %3 的上下文</translation>
         </message>
@@ -2445,6 +2457,34 @@
             <source>%1: pages not sent: %2 has no vision; it reads the PDF's text only</source>
             <translation>%1：页面未发送：%2 没有视觉能力；它只读取 PDF 的文本</translation>
         </message>
+        <message>
+            <source>Assemble as if this user message were sent next.</source>
+            <translation>按下一条发送的用户消息为此文本来组装。</translation>
+        </message>
+        <message>
+            <source>Assume a context window of this many tokens.</source>
+            <translation>假定上下文窗口为这么多个 token。</translation>
+        </message>
+        <message>
+            <source>usage: context ID [--json] [--model M] [--draft TEXT] [--window TOKENS]</source>
+            <translation>用法：context ID [--json] [--model M] [--draft TEXT] [--window TOKENS]</translation>
+        </message>
+        <message>
+            <source>--window needs a number of tokens, at least %1</source>
+            <translation>--window 需要一个 token 数，至少为 %1</translation>
+        </message>
+        <message>
+            <source>recall</source>
+            <translation>召回</translation>
+        </message>
+        <message>
+            <source>Recalled messages: %1</source>
+            <translation>召回的消息：%1</translation>
+        </message>
+        <message>
+            <source>score %1, %2 tokens</source>
+            <translation>得分 %1，%2 个 token</translation>
+        </message>
     </context>
     <context>
         <name>Skein::CommonOptions</name>
@@ -2606,6 +2646,10 @@
             <source>Attachments</source>
             <translation>附件</translation>
         </message>
+        <message>
+            <source>Recall</source>
+            <translation>召回</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ContextInspector</name>
@@ -2721,6 +2765,10 @@
             <source>Next request to &lt;b&gt;%1&lt;/b&gt; with the message you are writing (not sent yet)</source>
             <translation>发往 &lt;b&gt;%1&lt;/b&gt; 的下一个请求，包含你正在编写的消息（尚未发送）</translation>
         </message>
+        <message>
+            <source>recalled: %1 (%2 tokens)</source>
+            <translation>召回：%1（%2 个令牌）</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ContextItemModel</name>
@@ -2779,6 +2827,22 @@
         <message>
             <source>%1: pages dropped — %2 tokens</source>
             <translation>%1：页面已省略 — %2 个令牌</translation>
+        </message>
+        <message>
+            <source>score %1 · %2</source>
+            <translation>得分 %1 · %2</translation>
+        </message>
+        <message>
+            <source>from earlier in this conversation</source>
+            <translation>来自本对话较早处</translation>
+        </message>
+        <message>
+            <source>from another conversation</source>
+            <translation>来自另一个对话</translation>
+        </message>
+        <message>
+            <source>Recalled · %1</source>
+            <translation>召回 · %1</translation>
         </message>
     </context>
     <context>
@@ -5223,6 +5287,33 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>session %1: interrupted run marked failed</source>
             <translation>会话 %1：被中断的运行已标记为失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::SearchHistoryTool</name>
+        <message>
+            <source>The history could not be searched: %1</source>
+            <translation>无法搜索历史记录：%1</translation>
+        </message>
+        <message>
+            <source>The database is closed.</source>
+            <translation>数据库已关闭。</translation>
+        </message>
+        <message>
+            <source>Storage failed: %1</source>
+            <translation>存储失败：%1</translation>
+        </message>
+        <message>
+            <source>The argument “query” needs at least one word to search for.</source>
+            <translation>参数“query”至少需要一个可搜索的词。</translation>
+        </message>
+        <message>
+            <source>The argument “scope” must be “conversation” or “all”.</source>
+            <translation>参数“scope”必须是“conversation”或“all”。</translation>
+        </message>
+        <message>
+            <source>There is no conversation to search; use scope “all”.</source>
+            <translation>没有可搜索的对话；请使用 scope“all”。</translation>
         </message>
     </context>
     <context>
