@@ -106,6 +106,10 @@ void defineSend(QCommandLineParser &p)
     defineJson(p);
     p.addOption({QStringLiteral("session"), Cli::tr("The session to continue."), Cli::tr("id")});
     p.addOption({QStringLiteral("new"), Cli::tr("Start a new session.")});
+    p.addOption({QStringLiteral("incognito"),
+                 Cli::tr("With --new: an incognito session — nothing learned from it, no memories or recall, not "
+                         "searchable, and deleted after the reply unless --keep.")});
+    p.addOption({QStringLiteral("keep"), Cli::tr("With --incognito: keep the session (still incognito).")});
     p.addOption({QStringLiteral("provider"), Cli::tr("A configured provider."), Cli::tr("name")});
     p.addOption({QStringLiteral("base-url"), Cli::tr("A provider's base URL, without a stored key."), Cli::tr("url")});
     p.addOption({QStringLiteral("kind"), Cli::tr("openai, anthropic or ollama."), Cli::tr("kind")});
@@ -165,7 +169,10 @@ const QList<Cli::Command> &Cli::commands()
          &Cli::cmdSend, defineSend},
         {"background", "background ID [--reply MSG] [--provider NAME --api-key-env VAR]", &Cli::cmdBackground,
          &Cli::defineBackground},
-        {"memories", "memories list|add|edit|delete|accept|reject|disable|promote|restore|history [ID] [TEXT] [--json]",
+        {"memories",
+         "memories "
+         "list|add|edit|delete|accept|reject|disable|archive|keep|promote|restore|history|supersede|pause|resume [ID] "
+         "[TEXT] [--json]",
          &Cli::cmdMemories, &Cli::defineMemories},
         {"summaries", "summaries ID [--json]", &Cli::cmdSummaries, defineJson},
         {"compact", "compact ID [--provider NAME | --base-url URL --kind K] [--model M] [--json]", &Cli::cmdCompact,

@@ -26,6 +26,7 @@ class AsyncStore;
 class ProviderClient;
 class CommonOptions;
 class Store;
+struct Memory;
 struct ProviderConfig;
 struct Session;
 struct StorageError;
@@ -114,6 +115,7 @@ private:
     // Memories, summaries and consolidation (cli_memory.cpp)
     int cmdMemories(QCommandLineParser &parser);
     int cmdSummaries(QCommandLineParser &parser);
+    int printTimeline(const Memory &memory, bool json);
     int cmdCompact(QCommandLineParser &parser);
     static void defineMemories(QCommandLineParser &parser);
     static void defineCompact(QCommandLineParser &parser);

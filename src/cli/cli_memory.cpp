@@ -5,6 +5,7 @@
 // skein-cli memories, summaries and compact: the memory inspector and consolidation, headless.
 #include "app/appcontext.h"
 #include "cli.h"
+#include "core/domain/ids.h"
 #include "core/domain/memory.h"
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
@@ -16,6 +17,7 @@
 #include "storage/asyncstore.h"
 #include "storage/memoryrepository.h"
 #include "storage/messagerepository.h"
+#include "storage/settingsrepository.h"
 #include "storage/store.h"
 #include "storage/summaryrepository.h"
 
@@ -58,6 +60,15 @@ QJsonObject memoryJson(const Memory &m)
     put(u"source_session_id"_s, m.sourceSessionId);
     put(u"source_message_id"_s, m.sourceMessageId);
     put(u"last_used_at"_s, time(m.lastUsedAt));
+    put(u"valid_from"_s, time(m.validFrom));
+    put(u"valid_to"_s, time(m.validTo));
+    put(u"supersedes"_s, m.supersedes);
+    put(u"superseded_by"_s, m.supersededBy);
+    put(u"reason"_s, m.reason);
+    put(u"confirmed_at"_s, time(m.confirmedAt));
+    put(u"archive_proposed_at"_s, time(m.archiveProposedAt));
+    o.insert(u"confirm_count"_s, m.confirmCount);
+    o.insert(u"current"_s, m.isCurrent(Ids::nowMs()));
     return o;
 }
 
@@ -95,6 +106,10 @@ void Cli::defineMemories(QCommandLineParser &p)
     p.addOption({u"session"_s,
                  tr("list: memories of this session (and global ones); add: the session of a session memory."),
                  tr("id")});
+    p.addOption({u"current"_s, tr("list: only memories that still hold (not superseded or ended).")});
+    p.addOption({u"superseded"_s, tr("list: only memories a later one superseded.")});
+    p.addOption({u"proposed"_s, tr("list: only memories proposed for archiving (the cap on active memories).")});
+    p.addOption({u"reason"_s, tr("supersede: why the fact changed."), tr("text")});
 }
 
 void Cli::defineCompact(QCommandLineParser &p)
@@ -162,12 +177,17 @@ int Cli::cmdMemories(QCommandLineParser &parser)
                 return 1;
             filter.sessionId = session.id;
         }
+        if (parser.isSet(u"current"_s) && parser.isSet(u"superseded"_s))
+            return usage(tr("--current and --superseded exclude each other"));
+        filter.currentOnly = parser.isSet(u"current"_s);
+        filter.currentAt = Ids::nowMs();
         Result<QList<Memory>> all = m_store->memories().list(filter);
         if (!all)
             return fail(all.error());
         QJsonArray array;
         for (const Memory &m : all.value()) {
-            if (type && m.type != *type)
+            if ((type && m.type != *type) || (parser.isSet(u"superseded"_s) && m.supersededBy.isEmpty())
+                || (parser.isSet(u"proposed"_s) && m.archiveProposedAt == 0))
                 continue;
             if (json)
                 array.append(memoryJson(m));
@@ -175,6 +195,8 @@ int Cli::cmdMemories(QCommandLineParser &parser)
                 m_out << m.id.left(8) << "  " << qSetFieldWidth(8) << Qt::left << toString(m.status)
                       << qSetFieldWidth(0) << ' ' << qSetFieldWidth(7) << toString(m.scope) << qSetFieldWidth(0) << ' '
                       << qSetFieldWidth(11) << toString(m.type) << qSetFieldWidth(0) << ' ' << oneLine(m.content)
+                      << (m.supersededBy.isEmpty() ? QString()
+                                                   : u"  "_s + tr("(superseded by %1)").arg(m.supersededBy.left(8)))
                       << Qt::endl;
         }
         if (json)
@@ -215,9 +237,13 @@ int Cli::cmdMemories(QCommandLineParser &parser)
         const auto m = needId(2, u"reject ID"_s);
         return m ? done(MemoryOps::reject(*m_store, m->id), *m) : 1;
     }
-    if (action == "disable"_L1) {
-        const auto m = needId(2, u"disable ID"_s);
+    if (action == "disable"_L1 || action == "archive"_L1) {
+        const auto m = needId(2, action + u" ID"_s);
         return m ? done(MemoryOps::disable(*m_store, m->id), *m) : 1;
+    }
+    if (action == "keep"_L1) {
+        const auto m = needId(2, u"keep ID"_s);
+        return m ? done(MemoryOps::keep(*m_store, m->id), *m) : 1;
     }
     if (action == "promote"_L1) {
         const auto m = needId(2, u"promote ID --scope session|global"_s);
@@ -246,32 +272,81 @@ int Cli::cmdMemories(QCommandLineParser &parser)
             return fail(s.error());
         return 0;
     }
-    if (action == "history"_L1) {
-        const auto m = needId(2, u"history ID"_s);
+    if (action == "supersede"_L1) {
+        const auto m = needId(3, u"supersede ID TEXT|- [--reason TEXT]"_s);
         if (!m)
             return 1;
-        Result<QList<MemoryVersion>> versions = m_store->memories().versions(m->id);
+        Result<Memory> successor = MemoryOps::supersede(*m_store, m->id, readText(args, 2), parser.value(u"reason"_s));
+        if (!successor)
+            return fail(successor.error());
+        return done({}, successor.value());
+    }
+    if (action == "pause"_L1 || action == "resume"_L1) {
+        const bool paused = action == "pause"_L1;
+        if (Status s = m_store->settings().set(u"memory/paused"_s, paused ? u"true"_s : u"false"_s); !s)
+            return fail(s.error());
+        m_out << (paused ? tr("Memory is paused: nothing is learned from conversations and no memory reaches a prompt.")
+                         : tr("Memory is on again."))
+              << Qt::endl;
+        return 0;
+    }
+    if (action == "history"_L1) {
+        const auto m = needId(2, u"history ID"_s);
+        return m ? printTimeline(m.value(), json) : 1;
+    }
+    return usage(
+        tr("usage: memories list|add|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|"
+           "pause|resume"));
+}
+
+// A memory's timeline (issue 17): every memory of its lineage, oldest first, each with its earlier
+// texts, the reason for each and the time from which each held.
+int Cli::printTimeline(const Memory &memory, bool json)
+{
+    Result<QList<Memory>> lineage = m_store->memories().lineage(memory.id);
+    if (!lineage)
+        return fail(lineage.error());
+    QJsonArray chain;
+    for (const Memory &m : lineage.value()) {
+        Result<QList<MemoryVersion>> versions = m_store->memories().versions(m.id);
         if (!versions)
             return fail(versions.error());
         if (json) {
             QJsonArray array;
-            for (const MemoryVersion &v : versions.value())
-                array.append(QJsonObject {{u"version"_s, v.id},
-                                          {u"content"_s, v.content},
-                                          {u"changed_by"_s, v.changedBy},
-                                          {u"changed_at"_s, time(v.changedAt)}});
-            QJsonObject o = memoryJson(m.value());
+            for (const MemoryVersion &v : versions.value()) {
+                QJsonObject o {{u"version"_s, v.id},
+                               {u"content"_s, v.content},
+                               {u"changed_by"_s, v.changedBy},
+                               {u"changed_at"_s, time(v.changedAt)}};
+                if (!v.reason.isEmpty())
+                    o.insert(u"reason"_s, v.reason);
+                if (v.validFrom > 0)
+                    o.insert(u"valid_from"_s, time(v.validFrom));
+                array.append(o);
+            }
+            QJsonObject o = memoryJson(m);
             o.insert(u"versions"_s, array);
-            m_out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
-            return 0;
+            chain.append(o);
+            continue;
         }
+        m_out << m.id.left(8) << "  " << toString(m.status) << (m.id == memory.id ? u"  ←"_s : QString()) << Qt::endl;
         for (const MemoryVersion &v : versions.value())
-            m_out << '#' << v.id << "  " << time(v.changedAt) << "  " << tr("replaced by %1").arg(v.changedBy) << "  "
-                  << oneLine(v.content) << Qt::endl;
-        m_out << tr("now") << "  " << time(m->updatedAt) << "  " << oneLine(m->content) << Qt::endl;
-        return 0;
+            m_out << "  #" << v.id << "  " << time(v.validFrom > 0 ? v.validFrom : v.changedAt) << "  "
+                  << oneLine(v.content) << (v.reason.isEmpty() ? QString() : u"  ("_s + oneLine(v.reason, 80) + u')')
+                  << "  " << tr("replaced by %1").arg(v.changedBy) << Qt::endl;
+        m_out << "  " << time(m.validFrom) << " … " << (m.validTo > 0 ? time(m.validTo) : tr("now")) << "  "
+              << oneLine(m.content) << (m.reason.isEmpty() ? QString() : u"  ("_s + oneLine(m.reason, 80) + u')')
+              << Qt::endl;
     }
-    return usage(tr("usage: memories list|add|edit|accept|reject|disable|promote|restore|delete|history"));
+    if (json) {
+        QJsonObject o;
+        for (const QJsonValue v : std::as_const(chain))
+            if (v.toObject().value(u"id"_s).toString() == memory.id)
+                o = v.toObject();
+        o.insert(u"lineage"_s, chain);
+        m_out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
+    }
+    return 0;
 }
 
 int Cli::cmdSummaries(QCommandLineParser &parser)
@@ -360,7 +435,7 @@ int Cli::cmdCompact(QCommandLineParser &parser)
     bool finished = false;
     QString openError;
     QObject context;
-    store.open(m_context->dataDir(), Database::Options {}, &context, [&](Result<AsyncStore::OpenReport> report) {
+    store.open(m_context->dataDir(), Database::Options {}, &context, [&](const Result<AsyncStore::OpenReport> &report) {
         if (!report)
             openError = report.error().message;
         endLoop(finished);

@@ -40,6 +40,9 @@ int Cli::cmdSend(QCommandLineParser &parser)
         return usage(tr("usage: send (--session ID | --new) (--provider NAME | --base-url URL --kind K) TEXT"));
     if (parser.isSet(QStringLiteral("session")) == parser.isSet(QStringLiteral("new")))
         return usage(tr("send needs either --session ID or --new"));
+    const bool incognito = parser.isSet(QStringLiteral("incognito"));
+    if ((incognito && !parser.isSet(QStringLiteral("new"))) || (parser.isSet(QStringLiteral("keep")) && !incognito))
+        return usage(tr("--incognito goes with --new, and --keep with --incognito"));
     if (parser.isSet(QStringLiteral("provider")) == parser.isSet(QStringLiteral("base-url")))
         return usage(tr("send needs either --provider NAME or --base-url URL with --kind"));
     if (parser.isSet(QStringLiteral("max-iterations"))) {
@@ -113,6 +116,9 @@ int Cli::cmdSend(QCommandLineParser &parser)
     Session session;
     if (parser.isSet(QStringLiteral("new"))) {
         session = Session::create();
+        if (incognito)
+            session.incognito
+                = parser.isSet(QStringLiteral("keep")) ? Session::Incognito::Kept : Session::Incognito::UntilClosed;
         session.providerId = providerId;
         session.model = model;
         if (Status s = m_store->database().setSynchronous(Database::Synchronous::Full); !s)
@@ -172,7 +178,16 @@ int Cli::cmdSend(QCommandLineParser &parser)
         request.providerId = providerId;
     }
     request.apiKey = endpoint.apiKey;
-    return runTurn(request, parser);
+    const int status = runTurn(request, parser);
+    if (session.incognito == Session::Incognito::UntilClosed) {
+        // Closed with this command: the conversation goes, reply and all (issue 17).
+        auto store = m_context->openStore();
+        if (!store)
+            return fail(store.error());
+        if (Status s = store.value()->sessions().remove(session.id); !s)
+            return fail(s.error());
+    }
+    return status;
 }
 
 int Cli::runTurn(TurnRequest request, QCommandLineParser &parser)
@@ -186,7 +201,9 @@ int Cli::runTurn(TurnRequest request, QCommandLineParser &parser)
     // After the turn: summaries and memories as the app makes them, here (--wait-background),
     // in a process of their own that outlives this one (the default), or not at all.
     const bool wait = parser.isSet(QStringLiteral("wait-background"));
-    const bool none = parser.isSet(QStringLiteral("no-background"));
+    // An incognito conversation that ends with this command needs no summaries.
+    const bool none = parser.isSet(QStringLiteral("no-background"))
+        || (parser.isSet(QStringLiteral("incognito")) && !parser.isSet(QStringLiteral("keep")));
     conversations.setBackgroundWork(wait);
     m_context->housekeeper().setTopicCheckEnabled(false); // nobody would see the offer
 

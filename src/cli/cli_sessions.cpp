@@ -86,7 +86,8 @@ int Cli::cmdList(QCommandLineParser &parser)
     }
     for (const Session &s : sessions.value()) {
         const QString flags = QString(s.pinned ? QLatin1Char('*') : QLatin1Char(' '))
-            + QString(s.archived ? QLatin1Char('a') : QLatin1Char(' '));
+            + QString(s.archived ? QLatin1Char('a') : QLatin1Char(' '))
+            + QString(s.isIncognito() ? QLatin1Char('i') : QLatin1Char(' '));
         m_out << s.id << "  " << when(s.updatedAt) << ' ' << flags << ' '
               << (s.title.isEmpty() ? tr("(untitled)") : s.title);
         if (!s.tags.isEmpty())

@@ -97,8 +97,8 @@ Result<QList<SearchHit>> SearchRepository::searchIndexed(const SearchQuery &quer
         "SELECT m.id, m.session_id, s.title, m.role, m.created_at, snippet(messages_fts, 0, ?, ?, '…', 24) "
         "FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid JOIN sessions s ON s.id = m.session_id "
         "WHERE messages_fts MATCH ?");
-    if (!query.sessionId.isEmpty())
-        sql += QStringLiteral(" AND m.session_id = ?");
+    // Incognito conversations (issue 17) are found only from inside themselves.
+    sql += query.sessionId.isEmpty() ? QStringLiteral(" AND s.incognito = 0") : QStringLiteral(" AND m.session_id = ?");
     for (qsizetype i = 0; i < shortTerms.size(); ++i)
         sql += QStringLiteral(" AND m.content LIKE ? ESCAPE '\\'");
     sql += QStringLiteral(" ORDER BY messages_fts.rowid DESC LIMIT ?");
@@ -130,7 +130,7 @@ Result<QList<SearchHit>> SearchRepository::searchRecent(const SearchQuery &query
     QString sql = QStringLiteral("SELECT m.id, m.session_id, s.title, m.role, m.created_at, m.content "
                                  "FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ");
     if (query.sessionId.isEmpty())
-        sql += QStringLiteral("m.seq > (SELECT coalesce(max(seq), 0) FROM messages) - ?");
+        sql += QStringLiteral("m.seq > (SELECT coalesce(max(seq), 0) FROM messages) - ? AND s.incognito = 0");
     else
         sql += QStringLiteral("m.session_id = ?");
     for (qsizetype i = 0; i < shortTerms.size(); ++i)
@@ -172,6 +172,8 @@ Result<QList<RankedHit>> SearchRepository::ranked(const QStringList &terms, cons
     const QString session = sessionId.isEmpty() ? excludeSessionId : sessionId;
     if (!session.isEmpty())
         sql += sessionId.isEmpty() ? QStringLiteral("AND m.session_id <> ? ") : QStringLiteral("AND m.session_id = ? ");
+    if (sessionId.isEmpty()) // never from an incognito conversation (issue 17)
+        sql += QStringLiteral("AND m.session_id NOT IN (SELECT id FROM sessions WHERE incognito <> 0) ");
     sql += QStringLiteral("ORDER BY bm25(messages_words) LIMIT ?");
     QSqlQuery &q = m_db.statement(sql);
     int at = 0;

@@ -21,7 +21,7 @@ namespace {
 
 const QString columns = QStringLiteral(
     "id, title, title_is_user, created_at, updated_at, pinned, archived, provider_id, model, system_prompt, "
-    "context_settings, active_leaf_id, state, version, parent_session_id, entry_message_id, tags");
+    "context_settings, active_leaf_id, state, version, parent_session_id, entry_message_id, tags, incognito");
 
 QString tagsJson(const QStringList &tags)
 {
@@ -59,6 +59,7 @@ Session fromRow(const QSqlQuery &q)
     s.parentSessionId = SqlValues::text(q.value(14));
     s.entryMessageId = SqlValues::text(q.value(15));
     s.tags = tagsFrom(q.value(16));
+    s.incognito = Session::Incognito(std::clamp(q.value(17).toInt(), 0, 2));
     return s;
 }
 
@@ -74,7 +75,7 @@ Status SessionRepository::create(const Session &s)
     if (s.id.isEmpty())
         return StorageError {StorageError::Kind::Invalid, QStringLiteral("a session needs an id")};
     QSqlQuery &q = m_db.statement(QStringLiteral("INSERT INTO sessions (") + columns
-                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+                                  + QStringLiteral(") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     q.bindValue(0, s.id);
     q.bindValue(1, SqlValues::notNull(s.title));
     q.bindValue(2, s.titleIsUserSet);
@@ -92,6 +93,7 @@ Status SessionRepository::create(const Session &s)
     q.bindValue(14, SqlValues::nullable(s.parentSessionId));
     q.bindValue(15, SqlValues::nullable(s.entryMessageId));
     q.bindValue(16, tagsJson(s.tags));
+    q.bindValue(17, int(s.incognito));
     return m_db.exec(q);
 }
 
@@ -296,6 +298,23 @@ Status SessionRepository::setPinned(const QString &id, bool pinned)
 Status SessionRepository::setArchived(const QString &id, bool archived)
 {
     return simpleUpdate(QStringLiteral("archived = ?"), id, archived);
+}
+
+Status SessionRepository::setIncognito(const QString &id, Session::Incognito incognito)
+{
+    return simpleUpdate(QStringLiteral("incognito = ?"), id, int(incognito));
+}
+
+Result<QStringList> SessionRepository::leftIncognito()
+{
+    QSqlQuery &q = m_db.statement(QStringLiteral("SELECT id FROM sessions WHERE incognito = 1"));
+    if (Status s = m_db.exec(q); !s)
+        return s.error();
+    QStringList out;
+    while (q.next())
+        out.append(q.value(0).toString());
+    q.finish();
+    return out;
 }
 
 Status SessionRepository::setActiveLeaf(const QString &id, const QString &leafId)

@@ -54,6 +54,11 @@ public:
     Status setAutoTitle(const QString &id, const QString &title);
     Status setPinned(const QString &id, bool pinned);
     Status setArchived(const QString &id, bool archived);
+    // Issue 17: Kept turns an incognito conversation that would be deleted on leaving into one
+    // that stays (still incognito).
+    Status setIncognito(const QString &id, Session::Incognito incognito);
+    // Incognito conversations left to be deleted (the app quit or crashed before leaving them).
+    Result<QStringList> leftIncognito();
     // Replaces the session's tags (cleaned: Session::cleanTags()); updated_at stays.
     Status setTags(const QString &id, const QStringList &tags);
     // Every tag of a session not archived, with how many such sessions have it; one entry per

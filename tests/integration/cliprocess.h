@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include "core/domain/session.h"
+
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
@@ -24,5 +26,10 @@ struct CliRun
 // Runs skein-cli with args to the end (the event loop keeps running meanwhile).
 CliRun runCli(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
               int timeoutMs = 60000);
+
+// A conversation of `count` messages (user and assistant by turns) written straight into dataDir's
+// database: message factAt says `fact`, the others are small talk. *factId gets that message's id.
+// Empty session id when the database could not be written.
+Session plantLongChat(const QString &dataDir, int count, int factAt, const QString &fact, QString *factId);
 
 } // namespace Skein::Test

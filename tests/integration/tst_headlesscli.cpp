@@ -469,25 +469,9 @@ private Q_SLOTS:
                            server.url(u"/v1"_s).toString(), u"--model"_s, u"m"_s},
                           env);
         QVERIFY2(r.status == 0, qPrintable(describe(r)));
-        Session session = Session::create(u"Long chat"_s);
         QString planted;
-        {
-            auto store = Store::open(dataDir);
-            QVERIFY(store);
-            QList<Message> path;
-            QString parent;
-            for (int i = 0; i < 300; ++i) {
-                const QString text = i == 4 ? u"My locker at the gym is number 4417."_s
-                                            : u"Ordinary chat about the weather, message %1."_s.arg(i);
-                Message m = Message::create(session.id, parent, i % 2 ? Role::Assistant : Role::User, text);
-                parent = m.id;
-                path << m;
-            }
-            planted = path.at(4).id;
-            session.activeLeafId = parent;
-            QVERIFY(store.value()->sessions().create(session));
-            QVERIFY(store.value()->messages().insertBatch(path));
-        }
+        const Session session = plantLongChat(dataDir, 300, 4, u"My locker at the gym is number 4417."_s, &planted);
+        QVERIFY(!session.id.isEmpty());
         r = runCli({u"send"_s, u"--no-background"_s, u"--session"_s, session.id, u"--provider"_s, u"srv"_s,
                     u"--no-tools"_s, u"What is my gym locker number?"_s},
                    env);

@@ -22,6 +22,7 @@
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
 #include "storage/sessionrepository.h"
+#include "storage/snapshotrepository.h"
 #include "storage/store.h"
 #include "storage/summaryrepository.h"
 #include "testsupport.h"
@@ -509,6 +510,63 @@ private Q_SLOTS:
         qInfo("30 CLI turns: %lld requests, %lld failed with a context error and recovered, %lld summaries",
               qlonglong(server.exchanges().size()), qlonglong(server.failedExchanges().size()),
               qlonglong(summaries.size()));
+    }
+
+    // Issue 17 against the real server: an old fact comes back through recall, only the current
+    // version of a changed memory is sent, and an incognito send carries neither and is gone.
+    void recallAndTheCurrentMemoryReachTheRealServer()
+    {
+        SKEIN_REQUIRE_LLAMA_SERVER();
+        LlamaServer server;
+        QVERIFY2(server.start(), qPrintable(server.errorString()));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString dataDir = dir.filePath(u"data"_s);
+        const QProcessEnvironment env = headless(dataDir);
+        CliRun r = runCli({u"providers"_s, u"add"_s, u"peer"_s, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                           server.openAiBaseUrl().toString(), u"--model"_s, LlamaServer::modelName()},
+                          env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"memories"_s, u"add"_s, u"--json"_s, u"The user lives in Berlin"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QString berlin = QJsonDocument::fromJson(r.out).object()[u"id"_s].toString();
+        r = runCli({u"memories"_s, u"supersede"_s, berlin, u"The user lives in Osaka"_s, u"--reason"_s, u"moved"_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+
+        QString planted;
+        const Session session = plantLongChat(dataDir, 300, 4, u"My locker at the gym is number 4417."_s, &planted);
+        QVERIFY(!session.id.isEmpty());
+        r = runCli({u"send"_s, u"--no-background"_s, u"--no-tools"_s, u"--session"_s, session.id, u"--provider"_s,
+                    u"peer"_s, u"--json"_s, u"What is my gym locker number?"_s},
+                   env, 180000);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"state"_s].toString(), u"completed"_s);
+        const QByteArray sent = server.exchanges().last().requestBody;
+        QVERIFY2(sent.contains("<recalled_messages>") && sent.contains("number 4417"), sent.left(4000).constData());
+        QVERIFY(sent.contains("The user lives in Osaka"));
+        QVERIFY(!sent.contains("Berlin"));
+        {
+            auto store = Store::open(dataDir);
+            QVERIFY(store);
+            const QList<ContextSnapshot> snapshots = store.value()->snapshots().bySession(session.id).value();
+            QCOMPARE(snapshots.size(), 1);
+            const QJsonArray recalled = snapshots.first().sectionTokens[u"recalled"_s].toArray();
+            QVERIFY(std::ranges::any_of(recalled,
+                                        [&](const QJsonValue &v) { return v[u"message_id"_s].toString() == planted; }));
+        }
+
+        r = runCli({u"send"_s, u"--no-tools"_s, u"--new"_s, u"--incognito"_s, u"--provider"_s, u"peer"_s, u"--json"_s,
+                    u"Where do I live?"_s},
+                   env, 180000);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QJsonObject incognito = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(incognito[u"state"_s].toString(), u"completed"_s);
+        QVERIFY(!server.exchanges().last().requestBody.contains("Osaka"));
+        auto store = Store::open(dataDir);
+        QVERIFY(store);
+        QVERIFY(!store.value()->sessions().get(incognito[u"session_id"_s].toString()));
+        QVERIFY2(server.failedExchanges().isEmpty(), server.describeFailures().constData());
     }
 };
 

@@ -5,6 +5,7 @@
 #include "app/services/memoryservice.h"
 
 #include "engine/memory/memoryops.h"
+#include "engine/memory/memorysettings.h"
 #include "storage/asyncstore.h"
 #include "storage/messagerepository.h"
 #include "storage/snapshotrepository.h"
@@ -40,7 +41,7 @@ void MemoryService::mutate(const QString &id, std::function<Status(Store &)> job
     if (!m_store)
         return;
     QPointer<MemoryService> self(this);
-    m_store->write(context ? context : this, std::move(job), [self, id, done = std::move(done)](Status status) {
+    m_store->write(context ? context : this, std::move(job), [self, id, done = std::move(done)](const Status &status) {
         if (status && self)
             Q_EMIT self->changed(id);
         if (done)
@@ -115,6 +116,67 @@ void MemoryService::restore(const QString &id, qint64 versionId, QObject *contex
 void MemoryService::disable(const QString &id, QObject *context, Done done)
 {
     mutate(id, [id](Store &s) { return MemoryOps::disable(s, id); }, context, std::move(done));
+}
+
+void MemoryService::timeline(const QString &id, QObject *context, std::function<void(Result<Timeline>)> done)
+{
+    if (!m_store)
+        return;
+    m_store->read<Timeline>(
+        context,
+        [id](Store &store) -> Result<Timeline> {
+            Timeline out;
+            Result<QList<Memory>> lineage = store.memories().lineage(id);
+            if (!lineage)
+                return lineage.error();
+            out.lineage = lineage.value();
+            for (const Memory &m : std::as_const(out.lineage)) {
+                Result<QList<MemoryVersion>> versions = store.memories().versions(m.id);
+                if (!versions)
+                    return versions.error();
+                out.versions.insert(m.id, versions.value());
+            }
+            return out;
+        },
+        std::move(done));
+}
+
+void MemoryService::paused(QObject *context, std::function<void(Result<bool>)> done)
+{
+    if (!m_store)
+        return;
+    m_store->read<bool>(
+        context, [](Store &store) -> Result<bool> { return MemorySettings::load(store.settings()).paused; },
+        std::move(done));
+}
+
+void MemoryService::setPaused(bool paused, QObject *context, Done done)
+{
+    mutate(
+        {},
+        [paused](Store &s) -> Status {
+            MemorySettings settings = MemorySettings::load(s.settings());
+            settings.paused = paused;
+            return settings.save(s.settings());
+        },
+        context, std::move(done));
+}
+
+void MemoryService::supersede(const QString &id, const QString &content, const QString &reason, QObject *context,
+                              Done done)
+{
+    mutate(
+        id,
+        [id, content, reason](Store &s) -> Status {
+            Result<Memory> m = MemoryOps::supersede(s, id, content, reason);
+            return m ? Status() : Status(m.error());
+        },
+        context, std::move(done));
+}
+
+void MemoryService::keep(const QString &id, QObject *context, Done done)
+{
+    mutate(id, [id](Store &s) { return MemoryOps::keep(s, id); }, context, std::move(done));
 }
 
 void MemoryService::remove(const QString &id, QObject *context, Done done)

@@ -13,6 +13,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <QHash>
+
 #include <functional>
 
 namespace Skein {
@@ -31,12 +33,23 @@ class MemoryService final : public QObject
 public:
     using Done = std::function<void(const Status &status)>;
 
+    // A memory's lineage (issue 17), oldest first, with the earlier texts of each.
+    struct Timeline
+    {
+        QList<Memory> lineage;
+        QHash<QString, QList<MemoryVersion>> versions;
+    };
+
     explicit MemoryService(AsyncStore *store, QObject *parent = nullptr);
     ~MemoryService() override;
 
     void list(const MemoryRepository::Filter &filter, QObject *context,
               std::function<void(Result<QList<Memory>>)> done);
     void versions(const QString &id, QObject *context, std::function<void(Result<QList<MemoryVersion>>)> done);
+    void timeline(const QString &id, QObject *context, std::function<void(Result<Timeline>)> done);
+    // "Pause memory" (issue 17): nothing extracted, nothing injected, until resumed.
+    void paused(QObject *context, std::function<void(Result<bool>)> done);
+    void setPaused(bool paused, QObject *context = nullptr, Done done = {});
 
     // A memory the user wrote: active at once. A branch memory is anchored at anchorMessageId.
     void add(MemoryType type, const QString &content, MemoryScope scope, const QString &sessionId,
@@ -50,6 +63,11 @@ public:
     void promote(const QString &id, MemoryScope to, QObject *context = nullptr, Done done = {});
     void restore(const QString &id, qint64 versionId, QObject *context = nullptr, Done done = {});
     void disable(const QString &id, QObject *context = nullptr, Done done = {});
+    // Keeps a memory proposed for archiving.
+    void keep(const QString &id, QObject *context = nullptr, Done done = {});
+    // The fact changed: a new memory supersedes id, which ends now and stays in the timeline.
+    void supersede(const QString &id, const QString &content, const QString &reason, QObject *context = nullptr,
+                   Done done = {});
     void remove(const QString &id, QObject *context = nullptr, Done done = {});
 
 Q_SIGNALS:

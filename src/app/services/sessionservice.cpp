@@ -114,6 +114,33 @@ void SessionService::setArchived(const QString &id, bool archived, QObject *cont
         });
 }
 
+void SessionService::setIncognito(const QString &id, Session::Incognito incognito, QObject *context, StatusDone done)
+{
+    m_store.write(
+        context, [id, incognito](Store &store) { return store.sessions().setIncognito(id, incognito); },
+        [this, id, done = std::move(done)](const Status &s) {
+            if (s)
+                announce(id);
+            done(s);
+        });
+}
+
+void SessionService::removeLeftIncognito(QObject *context, StatusDone done)
+{
+    m_store.write(
+        context,
+        [](Store &store) -> Status {
+            Result<QStringList> left = store.sessions().leftIncognito();
+            if (!left)
+                return left.error();
+            for (const QString &id : left.value())
+                if (Status s = store.sessions().remove(id); !s)
+                    return s;
+            return {};
+        },
+        std::move(done));
+}
+
 void SessionService::setModel(const QString &id, const QString &providerId, const QString &model, QObject *context,
                               Done<Session> done)
 {

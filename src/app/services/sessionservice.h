@@ -47,6 +47,12 @@ public:
     void rename(const QString &id, const QString &title, QObject *context, StatusDone done);
     void setPinned(const QString &id, bool pinned, QObject *context, StatusDone done);
     void setArchived(const QString &id, bool archived, QObject *context, StatusDone done);
+    // Issue 17: keep an incognito conversation that would go when left (it stays incognito).
+    void setIncognito(const QString &id, Session::Incognito incognito, QObject *context, StatusDone done);
+    // Deletes the incognito conversations a previous run left behind (it quit or crashed before
+    // the user left them). For the app at startup only: the CLI may run beside an app that has one
+    // open.
+    void removeLeftIncognito(QObject *context, StatusDone done);
     // Replaces the conversation's tags (Session::cleanTags()).
     void setTags(const QString &id, const QStringList &tags, QObject *context, StatusDone done);
     // The provider and model the conversation's next turns use.

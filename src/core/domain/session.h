@@ -18,6 +18,10 @@ namespace Skein {
 // SPEC §2.1. `version` is the optimistic-lock counter: writers send the version they read.
 struct Session
 {
+    // Issue 17: an incognito conversation is never learned from, gets no memories, recall or
+    // search, and is deleted when the user leaves it — unless they chose to keep it.
+    enum class Incognito { Off, UntilClosed, Kept };
+
     QString id;
     QString title;
     bool titleIsUserSet = false;
@@ -36,7 +40,9 @@ struct Session
     QString entryMessageId;
     // The user's labels (and imported tags, folders, projects), as cleanTags() leaves them.
     QStringList tags;
+    Incognito incognito = Incognito::Off;
 
+    bool isIncognito() const { return incognito != Incognito::Off; }
     // A fresh session with a new id and timestamps set to now.
     static Session create(const QString &title = {});
     // The sessions idOrPrefix names: the one with exactly that id, else all whose id starts with

@@ -151,6 +151,8 @@ MemoryDefaults MemoryDefaults::from(const Values &stored)
     MemoryDefaults d;
     d.autoExtract = value(stored, Keys::memoryAutoExtract);
     d.reviewRequired = value(stored, Keys::memoryReviewRequired);
+    d.paused = value(stored, Keys::memoryPaused);
+    d.activeCap = int(value(stored, Keys::memoryActiveCap));
     return d;
 }
 
@@ -159,6 +161,8 @@ Values MemoryDefaults::toValues() const
     return {
         {QString(Keys::memoryAutoExtract.key), text(autoExtract)},
         {QString(Keys::memoryReviewRequired.key), text(reviewRequired)},
+        {QString(Keys::memoryPaused.key), text(paused)},
+        {QString(Keys::memoryActiveCap.key), text(qint64(activeCap))},
     };
 }
 

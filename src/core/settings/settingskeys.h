@@ -85,6 +85,10 @@ inline constexpr IntKey attachmentMaxMessageMb {"attachments/max_message_mb"_L1,
 // §4.10 memory.
 inline constexpr BoolKey memoryAutoExtract {"memory/auto_extract"_L1, true};
 inline constexpr BoolKey memoryReviewRequired {"memory/review_required"_L1, true};
+// Issue 17: "pause memory" (nothing extracted, nothing injected) and the cap on active memories
+// beyond which the least used and least confirmed are proposed for archiving.
+inline constexpr BoolKey memoryPaused {"memory/paused"_L1, false};
+inline constexpr IntKey memoryActiveCap {"memory/active_cap"_L1, 200, 10, 100000};
 
 // §5.3 MCP servers, as the de-facto desktop JSON: {"mcpServers": {...}} (McpConfig::toJson).
 inline constexpr TextKey mcpServers {"mcp/servers"_L1};
@@ -150,6 +154,8 @@ struct MemoryDefaults
 {
     bool autoExtract = true;
     bool reviewRequired = true;
+    bool paused = false;
+    int activeCap = 200;
 
     static MemoryDefaults from(const Values &stored);
     Values toValues() const;

@@ -4,6 +4,8 @@
 
 #include "engine/context/contextloader.h"
 
+#include "engine/memory/memorysettings.h"
+
 #include "core/domain/ids.h"
 #include "core/settings/settingskeys.h"
 #include "engine/providers/providerkinds.h"
@@ -144,7 +146,7 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
         if (in->pathLength >= 0)
             ++in->pathLength;
     }
-    if (in->settings.recallShare > 0.0) {
+    if (in->settings.recallShare > 0.0 && !session.isIncognito()) {
         Recall::Options recall;
         recall.allSessions = in->settings.recallAllSessions;
         auto found = Recall::find(store, session, in->path, leafId, recall);
@@ -162,10 +164,15 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
     filter.status = MemoryStatus::Active;
     filter.sessionId = session.id;
     filter.includeGlobal = true;
-    auto memories = store.memories().list(filter);
-    if (!memories)
-        return memories.error();
-    in->memories = memories.value();
+    filter.currentOnly = true;
+    filter.currentAt = Ids::nowMs();
+    // Paused memory and incognito conversations (issue 17): nothing is injected.
+    if (!session.isIncognito() && !MemorySettings::load(store.settings()).paused) {
+        auto memories = store.memories().list(filter);
+        if (!memories)
+            return memories.error();
+        in->memories = memories.value();
+    }
     QSet<QString> targets;
     for (const Summary &s : std::as_const(in->summaries)) {
         targets.insert(s.lastMessageId);

@@ -4,8 +4,13 @@
 
 #include "engine/context/pathsummaries.h"
 
+#include "core/domain/ids.h"
+
+#include <QSet>
+
 #include <algorithm>
 #include <limits>
+#include <ranges>
 
 namespace Skein {
 
@@ -18,8 +23,8 @@ PathIndex::PathIndex(const QStringList &idsLeafFirst)
 PathIndex PathIndex::fromPath(const QList<Message> &pathRootFirst)
 {
     PathIndex index;
-    for (auto it = pathRootFirst.crbegin(); it != pathRootFirst.crend(); ++it)
-        index.append(it->id);
+    for (const Message &m : std::views::reverse(pathRootFirst))
+        index.append(m.id);
     return index;
 }
 
@@ -85,9 +90,10 @@ PathSummaries summariesForPath(const QList<Summary> &candidates, const QList<Mes
 
 QList<Memory> memoriesForPath(const QList<Memory> &candidates, const QString &sessionId, const PathIndex &path)
 {
+    const qint64 now = Ids::nowMs();
     QList<Memory> out;
     for (const Memory &m : candidates) {
-        if (m.status != MemoryStatus::Active || m.content.trimmed().isEmpty())
+        if (!m.isCurrent(now) || m.content.trimmed().isEmpty())
             continue;
         switch (m.scope) {
         case MemoryScope::Global:
@@ -103,6 +109,12 @@ QList<Memory> memoriesForPath(const QList<Memory> &candidates, const QString &se
             break;
         }
     }
+    // A branch memory that supersedes another replaces it on its own paths (issue 17).
+    QSet<QString> replaced;
+    for (const Memory &m : std::as_const(out))
+        if (!m.supersedes.isEmpty())
+            replaced.insert(m.supersedes);
+    out.removeIf([&](const Memory &m) { return replaced.contains(m.id); });
     return out;
 }
 

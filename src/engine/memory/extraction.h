@@ -27,13 +27,16 @@ struct MemorySettings;
 // One decision of the extraction model about the existing memories (SPEC §4.10).
 struct ExtractionDecision
 {
-    enum class Action { Add, Update, None };
+    // Issue 17: a fact that changed is superseded (the old memory ends, both stay), never
+    // overwritten; update refines the same fact; none with an id confirms it.
+    enum class Action { Add, Update, Supersede, None };
 
     Action action = Action::None;
-    MemoryType type = MemoryType::Fact;
-    QString memoryId; // update
+    std::optional<MemoryType> type; // the target's type when unset for update and supersede
+    QString memoryId; // update, supersede, none (confirmation)
     QString content;
     QString sourceMessageId;
+    QString reason;
 };
 
 // What one extraction call looks at.
@@ -61,6 +64,8 @@ struct ExtractionOutcome
 
     QList<Memory> added; // as stored (active or pending)
     QList<Memory> updated; // with their new text
+    QList<Memory> superseding; // added memories that replace another (also in added)
+    QStringList confirmed; // memories the batch met again
     QList<Note> held; // added as pending by the guard although review was not required
     QList<Note> dropped; // not stored, with the reason
     int unchanged = 0; // "none" decisions and updates that changed nothing

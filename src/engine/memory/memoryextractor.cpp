@@ -69,7 +69,7 @@ void MemoryExtractor::run(const QString &sessionId, const ModelRoute &route, Don
             out.batch = std::move(batch).value();
             return out;
         },
-        [this, job, ignoreAutoExtract](Result<Loaded> loaded) {
+        [this, job, ignoreAutoExtract](const Result<Loaded> &loaded) {
             if (!loaded) {
                 job->report.error = loaded.error().message;
                 finish(job);
@@ -81,6 +81,18 @@ void MemoryExtractor::run(const QString &sessionId, const ModelRoute &route, Don
             if (job->batch.isEmpty() || (!job->settings.autoExtract && !ignoreAutoExtract)) {
                 job->report.skipped = true;
                 finish(job);
+                return;
+            }
+            if (job->settings.paused) {
+                // Paused memory (issue 17): what was said meanwhile is passed over for good, so
+                // resuming does not extract it later.
+                job->report.skipped = true;
+                m_store->write<ExtractionOutcome>(
+                    this,
+                    [batch = job->batch, settings = job->settings](Store &store) {
+                        return Extraction::apply(store, batch, {}, settings);
+                    },
+                    [this, job](const Result<ExtractionOutcome> &) { finish(job); });
                 return;
             }
             UtilityCall::start(

@@ -5,6 +5,7 @@
 #include "engine/memory/memoryops.h"
 
 #include "core/domain/ids.h"
+#include "engine/memory/memorysettings.h"
 #include "storage/asyncstore.h"
 #include "storage/store.h"
 
@@ -42,8 +43,14 @@ Result<Memory> add(Store &store, MemoryType type, const QString &content, Memory
     m.confidence = 1.0;
     m.createdAt = Ids::nowMs();
     m.updatedAt = m.createdAt;
+    m.validFrom = m.createdAt;
+    m.reason = QStringLiteral("added by the user");
     if (Status s = store.memories().create(m); !s)
         return s.error();
+    if (Result<int> proposed
+        = store.memories().proposeArchiving(MemorySettings::load(store.settings()).activeCap, Ids::nowMs());
+        !proposed)
+        return proposed.error();
     return m;
 }
 
@@ -71,7 +78,82 @@ Result<Memory> find(Store &store, const QString &idOrPrefix)
 
 Status accept(Store &store, const QString &id)
 {
-    return store.memories().setStatus(id, MemoryStatus::Active);
+    return store.transaction([&]() -> Status {
+        Result<Memory> m = store.memories().get(id);
+        if (!m)
+            return m.error();
+        if (Status s = store.memories().setStatus(id, MemoryStatus::Active); !s)
+            return s;
+        if (Status s = endSuperseded(store, m.value()); !s)
+            return s;
+        Result<int> proposed
+            = store.memories().proposeArchiving(MemorySettings::load(store.settings()).activeCap, Ids::nowMs());
+        return proposed ? Status() : Status(proposed.error());
+    });
+}
+
+Status keep(Store &store, const QString &id)
+{
+    return store.memories().keep(id, Ids::nowMs());
+}
+
+Status endSuperseded(Store &store, const Memory &successor)
+{
+    // A branch memory replaces its predecessor on its own paths only (memoriesForPath); elsewhere
+    // the predecessor still holds.
+    if (successor.supersedes.isEmpty() || successor.scope == MemoryScope::Branch)
+        return {};
+    Result<Memory> old = store.memories().get(successor.supersedes);
+    if (!old)
+        return old.error().kind == StorageError::Kind::NotFound ? Status() : Status(old.error());
+    // Two successors of one fact (both proposed before either was accepted): the chain is
+    // followed to its newest version, and of the two the later-said one holds.
+    Memory newest = old.value();
+    for (int hops = 0; !newest.supersededBy.isEmpty() && newest.supersededBy != successor.id && hops < 100; ++hops) {
+        Result<Memory> next = store.memories().get(newest.supersededBy);
+        if (!next)
+            break;
+        newest = next.value();
+    }
+    if (newest.id == successor.id || newest.supersededBy == successor.id)
+        return {};
+    if (newest.validFrom > successor.validFrom)
+        return store.memories().supersede(successor.id, newest.id, newest.validFrom);
+    return store.memories().supersede(newest.id, successor.id, successor.validFrom);
+}
+
+Result<Memory> supersede(Store &store, const QString &id, const QString &content, const QString &reason)
+{
+    if (content.trimmed().isEmpty())
+        return invalid(QStringLiteral("a memory needs text"));
+    return store.transaction([&]() -> Result<Memory> {
+        Result<Memory> old = store.memories().get(id);
+        if (!old)
+            return old.error();
+        if (!old->supersededBy.isEmpty())
+            return invalid(QStringLiteral("memory %1 is already superseded by %2").arg(id, old->supersededBy));
+        Memory m;
+        m.id = Ids::create();
+        m.type = old->type;
+        m.scope = old->scope;
+        m.sessionId = old->sessionId;
+        m.anchorMessageId = old->anchorMessageId;
+        m.sourceSessionId = old->sourceSessionId;
+        m.content = content.trimmed();
+        m.status = MemoryStatus::Active;
+        m.confidence = 1.0;
+        m.createdAt = Ids::nowMs();
+        m.updatedAt = m.createdAt;
+        m.validFrom = m.createdAt;
+        m.supersedes = old->id;
+        m.reason = reason.trimmed().isEmpty() ? QStringLiteral("the user replaced it") : reason.trimmed();
+        if (Status s = store.memories().create(m); !s)
+            return s.error();
+        // Ended everywhere, also for a branch memory: the user said so.
+        if (Status s = store.memories().supersede(old->id, m.id, m.validFrom); !s)
+            return s.error();
+        return m;
+    });
 }
 
 Status acceptEdited(Store &store, const QString &id, const QString &content)

@@ -24,8 +24,13 @@ Result<Memory> add(Store &store, MemoryType type, const QString &content, Memory
                    const QString &sessionId = {}, const QString &anchorMessageId = {});
 // A memory by full id or unique id prefix.
 Result<Memory> find(Store &store, const QString &idOrPrefix);
-// Pending (or disabled, rejected) → active.
+// Pending (or disabled, rejected) → active. A memory that supersedes another ends that one.
 Status accept(Store &store, const QString &id);
+// Ends what an active successor supersedes (issue 17): valid_to = the successor's valid_from.
+Status endSuperseded(Store &store, const Memory &successor);
+// The user's "this changed": a new active memory of the same kind that supersedes id, which ends
+// now and stays in the history.
+Result<Memory> supersede(Store &store, const QString &id, const QString &content, const QString &reason = {});
 // Edit the proposed text, then accept it, in one transaction.
 Status acceptEdited(Store &store, const QString &id, const QString &content);
 Status reject(Store &store, const QString &id);
@@ -33,7 +38,10 @@ Status edit(Store &store, const QString &id, const QString &content, const QStri
 // Branch → session or global, session → global. Narrowing is refused (Invalid).
 Status promote(Store &store, const QString &id, MemoryScope to);
 Status restore(Store &store, const QString &id, qint64 versionId);
+// Disabling is also how a memory proposed for archiving (the cap on active memories) is archived.
 Status disable(Store &store, const QString &id);
+// Keeps a memory proposed for archiving: the proposal goes, and it counts as confirmed now.
+Status keep(Store &store, const QString &id);
 Status remove(Store &store, const QString &id);
 
 } // namespace MemoryOps

@@ -14,6 +14,8 @@ using namespace Qt::StringLiterals;
 
 const QString autoExtractKey = u"memory/auto_extract"_s;
 const QString reviewKey = u"memory/review_required"_s;
+const QString pausedKey = u"memory/paused"_s;
+const QString capKey = u"memory/active_cap"_s;
 const QString batchKey = u"memory/extract_after_turns"_s;
 const QString ttlKey = u"context/idle_ttl_minutes"_s;
 const QString providerKey = u"context/utility_provider_id"_s;
@@ -22,7 +24,7 @@ const QString modelKey = u"context/utility_model"_s;
 QString stored(SettingsRepository &settings, const QString &key)
 {
     Result<std::optional<QString>> value = settings.get(key);
-    return value && value.value() ? *value.value() : QString();
+    return value ? value.value().value_or(QString()) : QString();
 }
 
 bool boolValue(const QString &text, bool fallback)
@@ -48,8 +50,10 @@ MemorySettings MemorySettings::load(SettingsRepository &settings)
     MemorySettings s;
     s.autoExtract = boolValue(stored(settings, autoExtractKey), s.autoExtract);
     s.reviewRequired = boolValue(stored(settings, reviewKey), s.reviewRequired);
+    s.paused = boolValue(stored(settings, pausedKey), s.paused);
+    s.activeCap = int(intValue(stored(settings, capKey), s.activeCap, 10, 100000));
     s.extractAfterTurns = int(intValue(stored(settings, batchKey), s.extractAfterTurns, 1, 100));
-    s.idleTtlMs = intValue(stored(settings, ttlKey), 15, 1, 7 * 24 * 60) * 60 * 1000;
+    s.idleTtlMs = intValue(stored(settings, ttlKey), 15, 1, qint64 {7} * 24 * 60) * 60 * 1000;
     s.utilityProviderId = stored(settings, providerKey);
     s.utilityModel = stored(settings, modelKey);
     return s;
@@ -60,6 +64,8 @@ Status MemorySettings::save(SettingsRepository &settings) const
     const QList<std::pair<QString, QString>> values {
         {autoExtractKey, autoExtract ? u"true"_s : u"false"_s},
         {reviewKey, reviewRequired ? u"true"_s : u"false"_s},
+        {pausedKey, paused ? u"true"_s : u"false"_s},
+        {capKey, QString::number(activeCap)},
         {batchKey, QString::number(extractAfterTurns)},
         {ttlKey, QString::number(std::max<qint64>(1, idleTtlMs / 60000))},
         {providerKey, utilityProviderId},

@@ -21,6 +21,8 @@ struct MemorySettings
 {
     bool autoExtract = true;
     bool reviewRequired = true; // new memories land `pending` (review inbox) rather than `active`
+    bool paused = false; // issue 17: nothing extracted, nothing injected
+    int activeCap = 200; // active memories beyond which archiving is proposed
     int extractAfterTurns = 3; // completed turns batched into one extraction call
     qint64 idleTtlMs = qint64 {15} * 60 * 1000;
     QString utilityProviderId; // empty: the session's provider

@@ -14,6 +14,7 @@
 #include "storage/providerrepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/snapshotrepository.h"
+#include "storage/sqlvalues.h"
 #include "storage/store.h"
 #include "storage/summaryrepository.h"
 #include "storage/toollogrepository.h"
@@ -122,6 +123,8 @@ void remapAll(SessionContent &c)
         m.memory.sourceSessionId = newSession;
         m.memory.sourceMessageId = mapped(messages, m.memory.sourceMessageId);
         m.memory.anchorMessageId = mapped(messages, m.memory.anchorMessageId);
+        m.memory.supersedes = mapped(memories, m.memory.supersedes);
+        m.memory.supersededBy = mapped(memories, m.memory.supersededBy);
         for (MemoryVersion &v : m.versions)
             v.memoryId = m.memory.id;
     }
@@ -385,12 +388,23 @@ Status Importer::importMemory(MemoryWithHistory memory, ImportReport &report)
         return {};
     }
     // What the file said stays in the history; here the memory waits for the user's review.
-    const MemoryVersion asImported {0, memory.memory.id, memory.memory.content,
+    const MemoryVersion asImported {0,
+                                    memory.memory.id,
+                                    memory.memory.content,
                                     QStringLiteral("import from %1 (was %2, %3 scope)")
                                         .arg(m_source.isEmpty() ? QStringLiteral("a file") : m_source,
                                              toString(memory.memory.status), toString(memory.memory.scope)),
-                                    Ids::nowMs()};
+                                    Ids::nowMs(),
+                                    {},
+                                    0};
     memory.memory.status = MemoryStatus::Pending;
+    // A file may record a lineage this database already has, never end one of the user's
+    // memories on accepting: `supersedes` stays only when its target already names this one.
+    if (!memory.memory.supersedes.isEmpty()) {
+        Result<Memory> target = m_store.memories().get(memory.memory.supersedes);
+        if (!target || target->supersededBy != memory.memory.id)
+            memory.memory.supersedes.clear();
+    }
     if (Result<Memory> existing = m_store.memories().get(memory.memory.id); existing) {
         // The same memory (by id and text) is already here: whatever the user did with it since
         // (accepted, rejected, used) stands.
@@ -409,12 +423,15 @@ Status Importer::importMemory(MemoryWithHistory memory, ImportReport &report)
     if (Status s = m_store.memories().create(memory.memory); !s)
         return s;
     QSqlQuery &q = m_store.database().statement(
-        QStringLiteral("INSERT INTO memory_versions (memory_id, content, changed_by, changed_at) VALUES (?, ?, ?, ?)"));
+        QStringLiteral("INSERT INTO memory_versions (memory_id, content, changed_by, changed_at, reason, valid_from) "
+                       "VALUES (?, ?, ?, ?, ?, ?)"));
     for (const MemoryVersion &v : std::as_const(memory.versions)) {
         q.bindValue(0, memory.memory.id);
         q.bindValue(1, v.content);
         q.bindValue(2, v.changedBy);
         q.bindValue(3, v.changedAt);
+        q.bindValue(4, SqlValues::nullable(v.reason));
+        q.bindValue(5, SqlValues::nullable(v.validFrom));
         if (Status s = m_store.database().exec(q); !s)
             return s;
     }

@@ -5,7 +5,7 @@
 #include "jsoncodec.h"
 
 #include "attachmentcodec.h"
-#include "jsonreader.h"
+#include "jsonfields.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,41 +14,9 @@
 
 namespace Skein::Exchange {
 
+using namespace JsonFields;
+
 namespace {
-
-QJsonValue ref(const QString &id)
-{
-    return id.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(id);
-}
-
-QJsonValue time(qint64 ms)
-{
-    return ms == 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(ms);
-}
-
-QJsonValue optional(const std::optional<qint64> &n)
-{
-    return n ? QJsonValue(*n) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonArray strings(const QStringList &list)
-{
-    return QJsonArray::fromStringList(list);
-}
-
-template<typename Enum, typename Parse>
-Enum enumField(const QJsonObject &o, const QString &key, const JsonReader &r, Parse parse, Enum fallback)
-{
-    const QString s = r.string(o, key, 32);
-    if (r.failed())
-        return fallback;
-    const std::optional<Enum> v = parse(s);
-    if (!v) {
-        r.fail(key, Text::tr("unknown value \"%1\"").arg(s));
-        return fallback;
-    }
-    return *v;
-}
 
 QStringList idList(const QJsonObject &o, const QString &key, const JsonReader &r)
 {
@@ -157,6 +125,8 @@ QJsonObject toJson(const Session &s)
     o.insert(QStringLiteral("parent_session_id"), ref(s.parentSessionId));
     o.insert(QStringLiteral("entry_message_id"), ref(s.entryMessageId));
     o.insert(QStringLiteral("tags"), QJsonArray::fromStringList(s.tags));
+    if (s.isIncognito())
+        o.insert(QStringLiteral("incognito"), true);
     return o;
 }
 
@@ -181,6 +151,9 @@ Session sessionFromJson(const QJsonObject &o, const JsonReader &r)
     // Older exports have none. A file may hold anything: cleaned as the user's own would be.
     s.tags = Session::cleanTags(
         r.optionalStrings(o, QStringLiteral("tags"), Session::kMaxTagLength * 4, Session::kMaxTags * 4));
+    // An imported incognito conversation stays incognito, and stays (it was kept to be exported).
+    if (o.value(QStringLiteral("incognito")).toBool())
+        s.incognito = Session::Incognito::Kept;
     return s;
 }
 
@@ -288,75 +261,6 @@ Summary summaryFromJson(const QJsonObject &o, const QString &sessionId, const Js
     s.createdAt = r.integer(o, QStringLiteral("created_at"));
     s.supersededBy = r.optionalId(o, QStringLiteral("superseded_by"));
     return s;
-}
-
-QJsonObject toJson(const Memory &m, const QList<MemoryVersion> &versions)
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("id"), m.id);
-    o.insert(QStringLiteral("scope"), toString(m.scope));
-    o.insert(QStringLiteral("type"), toString(m.type));
-    o.insert(QStringLiteral("content"), m.content);
-    o.insert(QStringLiteral("session_id"), ref(m.sessionId));
-    o.insert(QStringLiteral("anchor_message_id"), ref(m.anchorMessageId));
-    o.insert(QStringLiteral("source_session_id"), ref(m.sourceSessionId));
-    o.insert(QStringLiteral("source_message_id"), ref(m.sourceMessageId));
-    o.insert(QStringLiteral("status"), toString(m.status));
-    o.insert(QStringLiteral("confidence"), m.confidence);
-    o.insert(QStringLiteral("created_at"), m.createdAt);
-    o.insert(QStringLiteral("updated_at"), m.updatedAt);
-    o.insert(QStringLiteral("last_used_at"), time(m.lastUsedAt));
-    o.insert(QStringLiteral("use_count"), m.useCount);
-    QJsonArray history;
-    for (const MemoryVersion &v : versions) {
-        QJsonObject h;
-        h.insert(QStringLiteral("content"), v.content);
-        h.insert(QStringLiteral("changed_by"), v.changedBy);
-        h.insert(QStringLiteral("changed_at"), v.changedAt);
-        history.append(h);
-    }
-    o.insert(QStringLiteral("versions"), history);
-    return o;
-}
-
-Memory memoryFromJson(const QJsonObject &o, const JsonReader &r, QList<MemoryVersion> *versions)
-{
-    Memory m;
-    m.id = r.id(o, QStringLiteral("id"));
-    m.scope = enumField(o, QStringLiteral("scope"), r, memoryScopeFromString, MemoryScope::Global);
-    m.type = enumField(o, QStringLiteral("type"), r, memoryTypeFromString, MemoryType::Fact);
-    m.content = r.string(o, QStringLiteral("content"), 1024 * 1024);
-    m.sessionId = r.optionalId(o, QStringLiteral("session_id"));
-    m.anchorMessageId = r.optionalId(o, QStringLiteral("anchor_message_id"));
-    m.sourceSessionId = r.optionalId(o, QStringLiteral("source_session_id"));
-    m.sourceMessageId = r.optionalId(o, QStringLiteral("source_message_id"));
-    m.status = enumField(o, QStringLiteral("status"), r, memoryStatusFromString, MemoryStatus::Pending);
-    m.confidence = r.number(o, QStringLiteral("confidence"));
-    m.createdAt = r.integer(o, QStringLiteral("created_at"));
-    m.updatedAt = r.integer(o, QStringLiteral("updated_at"));
-    m.lastUsedAt = r.optionalInteger(o, QStringLiteral("last_used_at")).value_or(0);
-    m.useCount = r.optionalInteger(o, QStringLiteral("use_count")).value_or(0);
-    const QJsonArray history = r.optionalArray(o, QStringLiteral("versions"));
-    for (qsizetype i = 0; i < history.size() && !r.failed(); ++i) {
-        if (!history.at(i).isObject()) {
-            r.fail(QStringLiteral("versions[%1]").arg(i), Text::tr("expected an object"));
-            break;
-        }
-        const QJsonObject v = history.at(i).toObject();
-        MemoryVersion mv;
-        mv.memoryId = m.id;
-        if (!v.value(QStringLiteral("content")).isString() || !v.value(QStringLiteral("changed_by")).isString()
-            || !v.value(QStringLiteral("changed_at")).isDouble()) {
-            r.fail(QStringLiteral("versions[%1]").arg(i), Text::tr("needs content, changed_by and changed_at"));
-            break;
-        }
-        mv.content = v.value(QStringLiteral("content")).toString();
-        mv.changedBy = v.value(QStringLiteral("changed_by")).toString();
-        mv.changedAt = r.integer(v, QStringLiteral("changed_at")); // 1.7e21 is no time (fuzz_importvalidator)
-        if (versions)
-            versions->append(mv);
-    }
-    return m;
 }
 
 QJsonObject toJson(const ToolLogEntry &e)

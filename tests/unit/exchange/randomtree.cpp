@@ -209,7 +209,7 @@ Exchange::SessionContent randomSession(QRandomGenerator &rng, int maxMessages, b
         m.memory.createdAt = t + 10 + i;
         m.memory.updatedAt = t + 20 + i;
         if (rng.bounded(2))
-            m.versions.append({0, m.memory.id, randomText(rng, 5), QStringLiteral("user"), t + 15});
+            m.versions.append({0, m.memory.id, randomText(rng, 5), QStringLiteral("user"), t + 15, {}, 0});
         c.memories.append(m);
     }
     if (rng.bounded(2)) {

@@ -9,6 +9,9 @@
 #include "core/domain/ids.h"
 #include "memoryfixture.h"
 #include "storage/memoryrepository.h"
+#include "storage/sessionrepository.h"
+#include "storage/settingsrepository.h"
+#include "storage/snapshotrepository.h"
 #include "storage/summaryrepository.h"
 #include "testsupport.h"
 
@@ -107,6 +110,133 @@ private Q_SLOTS:
         QCOMPARE(missing.status, 1);
         QVERIFY(missing.err.contains("no memory"));
         QCOMPARE(cli(f, {u"memories"_s, u"list"_s, u"--status"_s, u"bogus"_s}).status, 2);
+    }
+
+    // Issue 17: a fact that changed is superseded, not overwritten — both stay in the timeline,
+    // and only the current one reaches the wire (ChatTurn → request on loopback → snapshot).
+    // Paused memory sends none.
+    void supersededFactsLeaveThePrompt()
+    {
+        MemoryFixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/chat/completions", [](const RecordedRequest &) { return openAiText(u"Ok."_s); });
+        const Session session = f.conversation({{u"hi"_s, u"hello"_s, {}, {}}});
+        const QString oldId = json(cli(f, {u"memories"_s, u"add"_s, u"--json"_s, u"The user lives in Berlin"_s}))
+                                  .object()
+                                  .value("id"_L1)
+                                  .toString();
+        QVERIFY(!oldId.isEmpty());
+        const CliRun superseded = cli(f,
+                                      {u"memories"_s, u"supersede"_s, oldId.left(8), u"The user lives in Osaka"_s,
+                                       u"--reason"_s, u"moved in May"_s, u"--json"_s});
+        QVERIFY2(superseded.status == 0, superseded.err.constData());
+        const QJsonObject successor = json(superseded).object();
+        const QString newId = successor.value("id"_L1).toString();
+        QCOMPARE(successor.value("supersedes"_L1).toString(), oldId);
+        QCOMPARE(successor.value("reason"_L1).toString(), u"moved in May"_s);
+        QVERIFY(successor.value("current"_L1).toBool());
+        // Superseding twice is refused: the old fact already has its successor.
+        QCOMPARE(cli(f, {u"memories"_s, u"supersede"_s, oldId, u"The user lives in Kyoto"_s}).status, 1);
+
+        const QJsonArray current = json(cli(f, {u"memories"_s, u"list"_s, u"--current"_s, u"--json"_s})).array();
+        QCOMPARE(current.size(), 1);
+        QCOMPARE(current.first().toObject().value("id"_L1).toString(), newId);
+        const QJsonArray old = json(cli(f, {u"memories"_s, u"list"_s, u"--superseded"_s, u"--json"_s})).array();
+        QCOMPARE(old.size(), 1);
+        QCOMPARE(old.first().toObject().value("superseded_by"_L1).toString(), newId);
+        QVERIFY(!old.first().toObject().value("valid_to"_L1).toString().isEmpty());
+        QVERIFY(!old.first().toObject().value("current"_L1).toBool());
+        QCOMPARE(cli(f, {u"memories"_s, u"list"_s, u"--current"_s, u"--superseded"_s}).status, 2);
+
+        // The timeline from either end: oldest first, the reason on the successor.
+        const QJsonObject timeline = json(cli(f, {u"memories"_s, u"history"_s, newId, u"--json"_s})).object();
+        const QJsonArray lineage = timeline.value("lineage"_L1).toArray();
+        QCOMPARE(lineage.size(), 2);
+        QCOMPARE(lineage.at(0).toObject().value("content"_L1).toString(), u"The user lives in Berlin"_s);
+        QCOMPARE(lineage.at(1).toObject().value("content"_L1).toString(), u"The user lives in Osaka"_s);
+        QCOMPARE(timeline.value("id"_L1).toString(), newId);
+        const CliRun text = cli(f, {u"memories"_s, u"history"_s, oldId});
+        QVERIFY(text.out.contains("Berlin") && text.out.contains("Osaka") && text.out.contains("moved in May"));
+
+        const QStringList send {u"send"_s,
+                                u"--no-background"_s,
+                                u"--no-tools"_s,
+                                u"--session"_s,
+                                session.id,
+                                u"--base-url"_s,
+                                f.server.url(u"/v1"_s).toString(),
+                                u"--kind"_s,
+                                u"openai"_s,
+                                u"--model"_s,
+                                u"m"_s,
+                                u"Where do I live?"_s};
+        CliRun r = cli(f, send);
+        QVERIFY2(r.status == 0, r.err.constData());
+        QCOMPARE(f.server.requestCount(), 1);
+        QString system = systemText(f.server.requests().last());
+        QVERIFY2(system.contains(u"The user lives in Osaka"_s), qPrintable(system));
+        QVERIFY(!system.contains(u"Berlin"_s));
+        {
+            auto s = f.sync();
+            const QList<ContextSnapshot> snapshots = s->snapshots().bySession(session.id).value();
+            QCOMPARE(snapshots.size(), 1);
+            QCOMPARE(snapshots.first().memoryIds, QStringList {newId});
+        }
+
+        // Paused: no memory reaches the prompt; resumed: it does again.
+        r = cli(f, {u"memories"_s, u"pause"_s});
+        QVERIFY2(r.status == 0 && r.out.contains("paused"), r.out.constData());
+        QVERIFY(cli(f, send).status == 0);
+        system = systemText(f.server.requests().last());
+        QVERIFY2(!system.contains(u"Osaka"_s) && !system.contains(u"<memories>"_s), qPrintable(system));
+        QCOMPARE(cli(f, {u"memories"_s, u"resume"_s}).status, 0);
+        QVERIFY(cli(f, send).status == 0);
+        QVERIFY(systemText(f.server.requests().last()).contains(u"Osaka"_s));
+    }
+
+    // Issue 17: an incognito send gets no memory and leaves nothing behind unless kept; the cap
+    // on active memories proposes archiving, and the user keeps or archives.
+    void incognitoAndTheCap()
+    {
+        MemoryFixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/chat/completions", [](const RecordedRequest &) { return openAiText(u"Ok."_s); });
+        QCOMPARE(cli(f, {u"memories"_s, u"add"_s, u"The user's name is Ada"_s}).status, 0);
+        const QStringList send {u"send"_s,       u"--no-tools"_s,
+                                u"--new"_s,      u"--incognito"_s,
+                                u"--base-url"_s, f.server.url(u"/v1"_s).toString(),
+                                u"--kind"_s,     u"openai"_s,
+                                u"--model"_s,    u"m"_s};
+        CliRun r = cli(f, send + QStringList {u"--json"_s, u"What's my name?"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        QVERIFY(!systemText(f.server.requests().last()).contains(u"Ada"_s));
+        const QString gone = json(r).object().value("session_id"_L1).toString();
+        QVERIFY(!gone.isEmpty());
+        QVERIFY(!f.sync()->sessions().get(gone)); // deleted with the command
+        r = cli(f, send + QStringList {u"--keep"_s, u"--json"_s, u"Remember the plan."_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QString kept = json(r).object().value("session_id"_L1).toString();
+        QCOMPARE(int(f.sync()->sessions().get(kept)->incognito), int(Session::Incognito::Kept));
+        const CliRun listed = cli(f, {u"list"_s});
+        QVERIFY2(listed.out.contains(QByteArray(kept.toUtf8() + "  ")) && listed.out.contains(" i "),
+                 listed.out.constData());
+        QCOMPARE(cli(f, {u"send"_s, u"--session"_s, kept, u"--incognito"_s, u"x"_s}).status, 2);
+
+        {
+            auto s = f.sync();
+            QVERIFY(s->settings().set(u"memory/active_cap"_s, u"10"_s));
+        }
+        for (int i = 0; i < 11; ++i)
+            QCOMPARE(cli(f, {u"memories"_s, u"add"_s, u"Fact number %1"_s.arg(i)}).status, 0);
+        const QJsonArray proposed = json(cli(f, {u"memories"_s, u"list"_s, u"--proposed"_s, u"--json"_s})).array();
+        QCOMPARE(proposed.size(), 2); // 12 active, cap 10: the two least recently learned
+        QCOMPARE(proposed.at(0)[u"content"_s].toString() + proposed.at(1)[u"content"_s].toString(),
+                 u"Fact number 0The user's name is Ada"_s);
+        const QString ada = proposed.at(1)[u"id"_s].toString();
+        QCOMPARE(cli(f, {u"memories"_s, u"keep"_s, ada}).status, 0);
+        QCOMPARE(cli(f, {u"memories"_s, u"archive"_s, proposed.at(0)[u"id"_s].toString()}).status, 0);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--proposed"_s, u"--json"_s})).array().size(), 0);
+        QCOMPARE(json(cli(f, {u"memories"_s, u"list"_s, u"--status"_s, u"disabled"_s, u"--json"_s})).array().size(), 1);
     }
 
     void compactAndSummaries()

@@ -178,21 +178,29 @@ private Q_SLOTS:
   {"action": "add", "type": "preference", "content": "Likes tea", "source_message_id": "m1"},
   {"action": "UPDATE", "id": "mem-1", "content": "Lives in Lyon", "source_message_id": "m2"},
   {"action": "none"},
-  {"action": "explode"}
+  {"action": "explode"},
+  {"action": "Supersede", "id": "mem-2", "content": "Lives in Osaka", "source_message_id": "m3", "reason": "moved"},
+  {"action": "none", "id": "mem-3", "reason": "said again"}
 ]}
 ```)"_s,
                                          &error);
         QVERIFY2(d, qPrintable(error));
-        QCOMPARE(d->size(), 3);
+        QCOMPARE(d->size(), 5);
         QCOMPARE(d->at(0).action, ExtractionDecision::Action::Add);
-        QCOMPARE(toString(d->at(0).type), toString(MemoryType::Preference));
+        QCOMPARE(toString(d->at(0).type.value()), toString(MemoryType::Preference));
         QCOMPARE(d->at(0).sourceMessageId, u"m1"_s);
         QCOMPARE(d->at(1).action, ExtractionDecision::Action::Update);
         QCOMPARE(d->at(1).memoryId, u"mem-1"_s);
         QCOMPARE(d->at(2).action, ExtractionDecision::Action::None);
+        QCOMPARE(d->at(3).action, ExtractionDecision::Action::Supersede);
+        QCOMPARE(d->at(3).memoryId, u"mem-2"_s);
+        QCOMPARE(d->at(3).reason, u"moved"_s);
+        QVERIFY(!d->at(3).type); // the superseded memory's type
+        QCOMPARE(d->at(4).action, ExtractionDecision::Action::None);
+        QCOMPARE(d->at(4).memoryId, u"mem-3"_s); // a confirmation
         const auto array = Extraction::parse(uR"([{"action":"add","type":"weird","content":"x","source":"m"}])"_s);
         QVERIFY(array);
-        QCOMPARE(toString(array->first().type), toString(MemoryType::Fact)); // unknown types become facts
+        QVERIFY(!array->first().type); // unknown types: a fact when added
         QVERIFY(!Extraction::parse(u"no json here"_s, &error));
         QVERIFY(!error.isEmpty());
         QVERIFY(!Extraction::parse(uR"({"something": 1})"_s));

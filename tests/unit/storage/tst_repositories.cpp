@@ -405,6 +405,8 @@ private Q_SLOTS:
         m.confidence = 0.9;
         m.createdAt = m.updatedAt = Ids::nowMs();
         SKEIN_VERIFY_OK(store.memories().create(m));
+        QCOMPARE(store.memories().get(m.id)->validFrom, m.createdAt); // unless said otherwise
+        m.validFrom = m.createdAt;
         QCOMPARE(*store.memories().get(m.id), m);
 
         SKEIN_VERIFY_OK(store.memories().editContent(m.id, QStringLiteral("likes green tea"), QStringLiteral("user")));
