@@ -13,7 +13,7 @@
 # * a search while an import is still being indexed (search-still-indexing.png, gui_chatimport),
 #   English and Chinese;
 # * tags: the dialog and the filtered list (session-tags-dialog.png, sidebar-tags.png, gui_sidebar),
-#   English and Chinese;
+#   and an incognito chat (incognito.png, gui_sidebar), English and Chinese;
 # * attachments: the composer's chips (composer-attachments.png, composer-no-vision.png, a PDF with
 #   its pages asked for: composer-pdf-pages.png), a sent
 #   message with thumbnails (message-attachments.png), the viewer (attachment-viewer.png) and the
@@ -41,7 +41,7 @@ for look in "" "SKEIN_SHOT_LANG=zh_CN"; do
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
     "$build/tests/gui/chat/tst_gui_chatimport" importShowsProgressCancelsAndSumsUp searchSaysWhatIsStillBeingIndexed
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
-    "$build/tests/gui/tst_gui_sidebar" tagsFromTheKeyboardFilterTheList
+    "$build/tests/gui/tst_gui_sidebar" tagsFromTheKeyboardFilterTheList incognitoChatIsMarkedAndGoesWhenLeft
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
     "$build/tests/gui/chat/tst_gui_chatattachments"
 done
@@ -54,4 +54,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,composer-attachments,composer-no-vision,composer-pdf-pages,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,incognito,composer-attachments,composer-no-vision,composer-pdf-pages,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"

@@ -214,24 +214,35 @@ void ChatController::reloadProviders()
 
 void ChatController::reloadSessions()
 {
-    m_context.sessions().list(this, [this](Result<QList<Session>> sessions) {
-        if (!sessions) {
-            Q_EMIT notice(tr("Could not load conversations: %1").arg(sessions.error().message));
+    // At the first load, incognito conversations a previous run left open (it crashed) go; they
+    // are not listed meanwhile.
+    const bool first = !std::exchange(m_leftIncognitoRemoved, true);
+    if (first)
+        m_context.sessions().removeLeftIncognito(this, [this](const Status &s) {
+            if (!s)
+                Q_EMIT notice(tr("Could not delete a previous incognito conversation: %1").arg(s.error().message));
+        });
+    m_context.sessions().list(this, [this, first](const Result<QList<Session>> &loaded) {
+        if (!loaded) {
+            Q_EMIT notice(tr("Could not load conversations: %1").arg(loaded.error().message));
             return;
         }
-        m_sessions->setSessions(sessions.value());
+        QList<Session> sessions = loaded.value();
+        if (first)
+            sessions.removeIf([](const Session &s) { return s.incognito == Session::Incognito::UntilClosed; });
+        m_sessions->setSessions(sessions);
         for (const QString &running : m_conversations.runningSessions())
             m_sessions->setActivity(running, int(m_conversations.activity(running)));
-        Q_EMIT sessionsLoaded(int(sessions->size()));
+        Q_EMIT sessionsLoaded(int(sessions.size()));
         // The one asked for (skein --open), else where the user left off, else the most recently
         // updated conversation.
-        if (!m_conversation && !sessions->isEmpty()) {
-            QString open = openAtStart(sessions.value());
+        if (!m_conversation && !sessions.isEmpty()) {
+            QString open = openAtStart(sessions);
             if (open.isEmpty())
                 open = m_resumeSessionId;
             if (!m_sessions->contains(open)) {
                 const Session *latest = nullptr;
-                for (const Session &s : sessions.value())
+                for (const Session &s : std::as_const(sessions))
                     if (!s.archived && (!latest || s.updatedAt > latest->updatedAt))
                         latest = &s;
                 open = latest ? latest->id : QString();
@@ -264,9 +275,11 @@ void ChatController::sessionListChanged(const Session &session)
         m_sessions->upsert(session);
 }
 
-void ChatController::newSession()
+void ChatController::newSession(bool incognito)
 {
     Session session = Session::create();
+    if (incognito)
+        session.incognito = Session::Incognito::UntilClosed;
     session.providerId = m_choice.providerId;
     session.model = m_choice.model;
     m_context.sessions().create(session, this, [this](const Result<Session> &stored) {
@@ -311,6 +324,11 @@ void ChatController::closeCurrent()
 {
     if (!m_conversation)
         return;
+    // Leaving an incognito conversation deletes it (with the usual undo), unless it was kept
+    // or a reply is still being written into it.
+    if (const Session left = currentSession();
+        left.incognito == Session::Incognito::UntilClosed && !m_conversations.isRunning(left.id))
+        m_context.sessions().scheduleDelete(left.id);
     Conversation *old = m_conversation;
     m_conversation = nullptr;
     m_thread->setConversation(nullptr);

@@ -100,7 +100,10 @@ public Q_SLOTS:
     // The open conversation again from storage (after start-up recovery repaired it); not while
     // a reply is being written into it.
     void reloadCurrentSession();
-    void newSession();
+    // incognito: not learned from, no memories, recall or search, deleted when left (issue 17).
+    void newSession(bool incognito = false);
+    // Keeps the current incognito conversation when it is left (it stays incognito).
+    void keepIncognito();
     void openSession(const QString &sessionId);
     void openMessage(const QString &sessionId, const QString &messageId);
     // A session made elsewhere (the topic-switch offer): list it and open it.
@@ -146,6 +149,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void currentSessionChanged(const QString &sessionId);
+    // The current conversation was kept (its incognito state changed).
+    void incognitoChanged();
     void selectedMessageChanged(const QString &messageId);
     void activeLeafChanged(const QString &sessionId, const QString &leafId);
     void messageStored(const QString &sessionId, const QString &messageId);
@@ -203,6 +208,7 @@ private:
     QString m_selectedMessage;
     bool m_toolsEnabled = true;
     bool m_shownBusy = false;
+    bool m_leftIncognitoRemoved = false;
     // Sent before the first session existed: text and files.
     QList<std::pair<QString, QList<PreparedAttachment>>> m_awaitingSession;
     QSet<QString> m_active; // sessions with a turn, for runStarted / runFinished

@@ -61,6 +61,26 @@ void ChatController::archiveSession(const QString &sessionId)
     });
 }
 
+void ChatController::keepIncognito()
+{
+    const Session current = currentSession();
+    if (current.incognito != Session::Incognito::UntilClosed)
+        return;
+    m_context.sessions().setIncognito(
+        current.id, Session::Incognito::Kept, this, [this, id = current.id](const Status &s) {
+            if (!s) {
+                Q_EMIT notice(tr("Could not keep the conversation: %1").arg(s.error().message));
+                return;
+            }
+            m_context.sessions().get(id, this, [this, id](const Result<Session> &stored) {
+                if (stored && m_conversation && currentSessionId() == id) {
+                    m_conversation->setSession(stored.value());
+                    Q_EMIT incognitoChanged();
+                }
+            });
+        });
+}
+
 void ChatController::deleteSession(const QString &sessionId)
 {
     if (!m_sessions->contains(sessionId))

@@ -180,6 +180,14 @@ void MainWindow::buildMenus()
         m_chat->newSession();
         m_composer->editor()->setFocus();
     });
+    QAction *newIncognito = file->addAction(tr("New &Incognito Chat"));
+    newIncognito->setObjectName(QStringLiteral("actionNewIncognitoChat"));
+    newIncognito->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    newIncognito->setStatusTip(tr("A chat that is not remembered, not searchable and deleted when you leave it"));
+    connect(newIncognito, &QAction::triggered, m_chat, [this] {
+        m_chat->newSession(true);
+        m_composer->editor()->setFocus();
+    });
     QAction *import = file->addAction(tr("&Import…"));
     import->setIcon(QIcon::fromTheme(QStringLiteral("document-import")));
     import->setObjectName(QStringLiteral("actionImport"));

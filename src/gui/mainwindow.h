@@ -83,6 +83,7 @@ private:
     ChatView *m_chatView = nullptr;
     Composer *m_composer = nullptr;
     TopicSwitchBanner *m_topicBanner = nullptr;
+    QLabel *m_incognitoBar = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QTabWidget *m_inspectorTabs = nullptr;
     InspectorPanels *m_panels = nullptr;

@@ -27,6 +27,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QJsonObject>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -77,9 +78,37 @@ void MainWindow::buildChatArea()
     // topic check), idle compaction, and the offer to continue an unrelated task elsewhere.
     MemoryHousekeeper &housekeeper = m_context.housekeeper();
     m_topicBanner = new TopicSwitchBanner(housekeeper, m_chatArea);
+    // Issue 17: an incognito conversation says so above it, with "Keep it" while leaving it
+    // would delete it.
+    m_incognitoBar = new QLabel(m_chatArea);
+    m_incognitoBar->setObjectName(QStringLiteral("incognitoBar"));
+    m_incognitoBar->setTextFormat(Qt::RichText);
+    m_incognitoBar->setWordWrap(true);
+    m_incognitoBar->setContentsMargins(10, 5, 10, 5);
+    m_incognitoBar->setAutoFillBackground(true);
+    m_incognitoBar->setBackgroundRole(QPalette::AlternateBase);
+    m_incognitoBar->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_incognitoBar->hide();
+    connect(m_incognitoBar, &QLabel::linkActivated, m_chat, &ChatController::keepIncognito);
+    const auto showIncognito = [this] {
+        const Session s = m_chat->currentSession();
+        m_incognitoBar->setVisible(s.isIncognito());
+        if (s.incognito == Session::Incognito::UntilClosed)
+            m_incognitoBar->setText(
+                tr("Incognito: nothing here is remembered or found by search, and the chat is deleted when you "
+                   "leave it.")
+                    .toHtmlEscaped()
+                + QStringLiteral(" <a href=\"#keep\">") + tr("Keep it").toHtmlEscaped() + QStringLiteral("</a>"));
+        else if (s.isIncognito())
+            m_incognitoBar->setText(tr("Incognito: nothing here is remembered or found by search.").toHtmlEscaped());
+        m_incognitoBar->setAccessibleName(m_incognitoBar->isVisible() ? tr("Incognito chat") : QString());
+    };
+    connect(m_chat, &ChatController::currentSessionChanged, m_incognitoBar, showIncognito);
+    connect(m_chat, &ChatController::incognitoChanged, m_incognitoBar, showIncognito);
     auto *layout = new QVBoxLayout(m_chatArea);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(m_incognitoBar);
     layout->addWidget(m_chatStack, 1);
     layout->addWidget(m_topicBanner);
     layout->addWidget(m_composer);

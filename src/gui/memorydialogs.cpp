@@ -34,7 +34,14 @@ MemoryEditDialog::MemoryEditDialog(Mode mode, const Memory &memory, bool session
     case Mode::Review:
         setWindowTitle(tr("Edit and Accept Memory"));
         break;
+    case Mode::Supersede:
+        setWindowTitle(tr("The Fact Changed"));
+        m_ui->historyNote->setText(
+            tr("Write what holds now. The old memory stays in the timeline and is no longer used from now on."));
+        break;
     }
+    m_ui->reasonLabel->setVisible(mode == Mode::Supersede);
+    m_ui->memoryReason->setVisible(mode == Mode::Supersede);
     QComboBox *type = m_ui->memoryType;
     for (MemoryType t :
          {MemoryType::Preference, MemoryType::Fact, MemoryType::Profile, MemoryType::Instruction, MemoryType::Task})
@@ -78,31 +85,79 @@ MemoryScope MemoryEditDialog::scope() const
     return MemoryScope(m_ui->memoryScope->currentData().toInt());
 }
 
-MemoryHistoryDialog::MemoryHistoryDialog(const Memory &memory, const QList<MemoryVersion> &versions, QWidget *parent)
+QString MemoryEditDialog::reason() const
+{
+    return m_ui->memoryReason->text().trimmed();
+}
+
+MemoryHistoryDialog::MemoryHistoryDialog(const Memory &memory, const QList<Memory> &lineage,
+                                         const QHash<QString, QList<MemoryVersion>> &versions, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::MemoryHistoryDialog>())
 {
     m_ui->setupUi(this);
-    m_ui->currentText->setText(tr("Current: %1").arg(memory.content.toHtmlEscaped()));
-    QListWidget *list = m_ui->memoryVersions;
     const QLocale locale;
-    for (const MemoryVersion &version : std::views::reverse(versions)) {
-        const QString when = locale.toString(QDateTime::fromMSecsSinceEpoch(version.changedAt), QLocale::ShortFormat);
-        auto *item = new QListWidgetItem(tr("%1 · replaced by %2").arg(when, version.changedBy) + QLatin1Char('\n')
-                                             + version.content.simplified().left(120),
-                                         list);
-        item->setData(Qt::UserRole, version.id);
-        item->setData(Qt::UserRole + 1, version.content);
+    const auto date = [&locale](qint64 ms) {
+        return ms > 0 ? locale.toString(QDateTime::fromMSecsSinceEpoch(ms), QLocale::ShortFormat) : QString();
+    };
+    QString current = tr("Current: %1").arg(memory.content.toHtmlEscaped());
+    if (!memory.supersededBy.isEmpty())
+        current = tr("Superseded on %1: %2").arg(date(memory.validTo), memory.content.toHtmlEscaped());
+    m_ui->currentText->setText(current);
+    QListWidget *list = m_ui->memoryVersions;
+    list->setAlternatingRowColors(true); // one entry from the next
+    list->setWordWrap(true); // rows as tall as their lines in any script (Chinese ones were cut)
+    const auto add = [&](const QString &head, const QString &text, const QString &reason, qint64 versionId) {
+        QString label = head + QLatin1Char('\n') + text.simplified().left(120);
+        if (!reason.isEmpty())
+            label += QLatin1Char('\n') + tr("Why: %1").arg(reason.simplified().left(120));
+        auto *item = new QListWidgetItem(label, list);
+        // As tall as the lines laid out with the fonts that draw them: a Chinese line is taller
+        // than the list's own font says, and the view's estimate cut the last line off.
+        const QRect needed = list->fontMetrics().boundingRect(QRect(0, 0, std::max(300, width() - 60), 100000),
+                                                              Qt::TextWordWrap, label);
+        item->setSizeHint(QSize(needed.width(), needed.height() + list->fontMetrics().height() / 2));
+        item->setData(Qt::UserRole, versionId);
+        item->setData(Qt::UserRole + 1, text);
+        if (versionId < 0)
+            item->setForeground(palette().brush(QPalette::PlaceholderText));
+        return item;
+    };
+    int earlier = 0;
+    QListWidgetItem *selected = nullptr;
+    for (const Memory &m : lineage) {
+        const bool self = m.id == memory.id;
+        for (const MemoryVersion &v : versions.value(m.id)) {
+            ++earlier;
+            // Only the memory's own texts can be restored; the others are other facts.
+            add(tr("%1 · earlier text · replaced by %2")
+                    .arg(date(v.validFrom > 0 ? v.validFrom : v.changedAt), v.changedBy),
+                v.content, v.reason, self ? v.id : -1);
+        }
+        QString state = m.validTo > 0 ? tr("%1 – %2").arg(date(m.validFrom), date(m.validTo))
+                                      : tr("since %1").arg(date(m.validFrom));
+        state += QStringLiteral(" · ")
+            + (m.supersededBy.isEmpty() ? (m.validTo > 0 ? tr("ended") : MemoryTableModel::statusName(m.status))
+                                        : tr("superseded"));
+        if (self)
+            state += QStringLiteral(" · ") + tr("this memory");
+        else
+            ++earlier;
+        QListWidgetItem *item = add(state, m.content, m.reason, -1);
+        if (self)
+            selected = item;
     }
-    m_ui->noVersions->setVisible(versions.isEmpty());
+    m_ui->noVersions->setVisible(earlier == 0);
     m_ui->noVersions->setForegroundRole(QPalette::PlaceholderText);
     m_restore = m_ui->buttons->addButton(tr("&Restore This Version"), QDialogButtonBox::ActionRole);
     m_restore->setObjectName(QStringLiteral("memoryRestore"));
     m_restore->setEnabled(false);
     connect(list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        m_restore->setEnabled(item != nullptr);
+        m_restore->setEnabled(item && item->data(Qt::UserRole).toLongLong() >= 0);
         m_ui->versionText->setPlainText(item ? item->data(Qt::UserRole + 1).toString() : QString());
     });
+    if (selected)
+        list->setCurrentItem(selected);
     const QString memoryId = memory.id;
     connect(m_restore, &QPushButton::clicked, this, [this, memoryId] {
         if (QListWidgetItem *item = m_ui->memoryVersions->currentItem()) {

@@ -9,6 +9,7 @@
 #include "core/domain/memory.h"
 
 #include <QDialog>
+#include <QHash>
 #include <QList>
 
 #include <memory>
@@ -29,7 +30,7 @@ class MemoryEditDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(MemoryEditDialog)
 
 public:
-    enum class Mode { Add, Edit, Review };
+    enum class Mode { Add, Edit, Review, Supersede };
     // branchAvailable: a message is selected, so a branch-scoped memory can anchor there.
     MemoryEditDialog(Mode mode, const Memory &memory, bool sessionAvailable, bool branchAvailable,
                      QWidget *parent = nullptr);
@@ -38,19 +39,23 @@ public:
     QString content() const;
     MemoryType type() const;
     MemoryScope scope() const;
+    QString reason() const; // Supersede: why the fact changed
 
 private:
     std::unique_ptr<Ui::MemoryEditDialog> m_ui;
 };
 
-// The earlier texts of a memory, newest first; Restore makes the chosen one current again.
+// A memory's timeline (issue 17), oldest first: the facts it replaced and that replaced it
+// (lineage), each with its earlier texts, when each held and why it changed. Restore makes an
+// earlier text of the memory itself current again.
 class MemoryHistoryDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MemoryHistoryDialog)
 
 public:
-    MemoryHistoryDialog(const Memory &memory, const QList<MemoryVersion> &versions, QWidget *parent = nullptr);
+    MemoryHistoryDialog(const Memory &memory, const QList<Memory> &lineage,
+                        const QHash<QString, QList<MemoryVersion>> &versions, QWidget *parent = nullptr);
     ~MemoryHistoryDialog() override;
 
 Q_SIGNALS:

@@ -36,6 +36,11 @@ QString counted(qint64 n, const QString &one, const QString &many)
     return n == 1 ? one : many.arg(QLocale().toString(n));
 }
 
+// Entries of the status filter that are not a status.
+constexpr int kCurrent = -2;
+constexpr int kEnded = -3;
+constexpr int kProposed = -4;
+
 template<typename E> std::optional<E> comboValue(const QComboBox *combo)
 {
     const QVariant v = combo->currentData();
@@ -78,6 +83,13 @@ void MemoryInspector::buildUi()
     m_add->setMinimumWidth(28);
     top->addWidget(m_add);
     layout->addLayout(top);
+    m_paused = new QCheckBox(tr("Pause memory"), this);
+    m_paused->setObjectName(QStringLiteral("memoryPaused"));
+    m_paused->setToolTip(tr("While paused, nothing is learned from conversations and no memory is added to "
+                            "prompts. What is said meanwhile is never learned later."));
+    m_paused->setMinimumWidth(40);
+    connect(m_paused, &QCheckBox::clicked, this, [this](bool on) { m_memories.setPaused(on, this, done()); });
+    layout->addWidget(m_paused);
 
     auto *filters = new QHBoxLayout;
     m_scope = new QComboBox(this);
@@ -102,12 +114,24 @@ void MemoryInspector::buildUi()
     m_status->addItem(tr("All statuses"));
     for (MemoryStatus s : {MemoryStatus::Pending, MemoryStatus::Active, MemoryStatus::Disabled, MemoryStatus::Rejected})
         m_status->addItem(MemoryTableModel::statusName(s), int(s));
+    // Issue 17: what holds now, and what a later fact superseded (kept as history).
+    m_status->insertSeparator(m_status->count());
+    m_status->addItem(tr("Current"), kCurrent);
+    m_status->addItem(tr("Superseded"), kEnded);
+    m_status->addItem(tr("Proposed for archiving"), kProposed);
     connect(m_scope, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setScope(comboValue<MemoryScope>(m_scope)); });
     connect(m_type, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setType(comboValue<MemoryType>(m_type)); });
-    connect(m_status, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setStatus(comboValue<MemoryStatus>(m_status)); });
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
+        const int data = m_status->currentData().toInt();
+        const bool lifecycle = data == kCurrent || data == kEnded || data == kProposed;
+        m_filter->setLifecycle(!lifecycle              ? MemoryFilterModel::Lifecycle::Any
+                                   : data == kEnded    ? MemoryFilterModel::Lifecycle::Ended
+                                   : data == kProposed ? MemoryFilterModel::Lifecycle::ArchiveProposed
+                                                       : MemoryFilterModel::Lifecycle::Current);
+        m_filter->setStatus(lifecycle ? std::nullopt : comboValue<MemoryStatus>(m_status));
+    });
     // The dock can be narrow: every control may shrink below its natural width.
     for (QComboBox *c : {m_scope, m_type, m_status}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -128,7 +152,12 @@ void MemoryInspector::buildUi()
     inboxPalette.setColor(QPalette::WindowText, ThemeColors::warningText(inboxPalette));
     m_inbox->setPalette(inboxPalette);
     m_inbox->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    connect(m_inbox, &QLabel::linkActivated, this, &MemoryInspector::showPendingInbox);
+    connect(m_inbox, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link == QLatin1String("#archive"))
+            showArchiveProposals();
+        else
+            showPendingInbox();
+    });
     layout->addWidget(m_inbox);
 
     m_injectedOnly = new QCheckBox(this);
@@ -171,6 +200,7 @@ void MemoryInspector::buildUi()
     addButton(actions, m_rejectAction);
     addButton(actions, m_editAction);
     addButton(actions, m_historyAction);
+    addButton(actions, m_supersedeAction);
     m_promote = new QToolButton(this);
     m_promote->setObjectName(QStringLiteral("memoryPromote"));
     m_promote->setText(tr("Promote"));
@@ -191,6 +221,7 @@ void MemoryInspector::buildUi()
     m_more->setMinimumWidth(28);
     auto *menu = new QMenu(m_more);
     menu->addAction(m_disableAction);
+    menu->addAction(m_keepAction);
     menu->addAction(m_sourceAction);
     menu->addSeparator();
     menu->addAction(m_deleteAction);
@@ -201,11 +232,11 @@ void MemoryInspector::buildUi()
         if (currentMemory().id.isEmpty())
             return;
         QMenu context(this);
-        context.addActions({m_acceptAction, m_rejectAction, m_editAction, m_historyAction});
+        context.addActions({m_acceptAction, m_rejectAction, m_editAction, m_historyAction, m_supersedeAction});
         context.addSeparator();
         context.addActions({m_promoteSessionAction, m_promoteGlobalAction});
         context.addSeparator();
-        context.addActions({m_disableAction, m_sourceAction});
+        context.addActions({m_disableAction, m_keepAction, m_sourceAction});
         context.addSeparator();
         context.addAction(m_deleteAction);
         // From the keyboard (Menu key) the position may lie outside the selected row.
@@ -215,7 +246,7 @@ void MemoryInspector::buildUi()
     layout->addLayout(actions);
 
     // Tab order: search, add, filters, inbox link (when shown), injected filter, table, buttons.
-    setTabOrder({m_search, m_add, m_scope, m_type, m_status, m_inbox, m_injectedOnly, m_table});
+    setTabOrder({m_search, m_add, m_paused, m_scope, m_type, m_status, m_inbox, m_injectedOnly, m_table});
 }
 
 void MemoryInspector::buildActions()
@@ -245,8 +276,12 @@ void MemoryInspector::buildActions()
     m_editAction->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
     m_editAction->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(m_editAction);
-    m_historyAction = make(QStringLiteral("memoryHistory"), tr("History…"), tr("Earlier texts, with restore"),
+    m_historyAction = make(QStringLiteral("memoryHistory"), tr("Timeline…"),
+                           tr("Earlier texts and the facts this one replaced or was replaced by, with restore"),
                            &MemoryInspector::showHistory);
+    m_supersedeAction = make(QStringLiteral("memorySupersede"), tr("Changed…"),
+                             tr("The fact changed: write what holds now; this one is kept as history"),
+                             &MemoryInspector::supersedeCurrent);
     m_promoteSessionAction = make(QStringLiteral("memoryPromoteSession"), tr("Promote to This Conversation"),
                                   tr("Use this memory on every branch of its conversation"),
                                   [this] { promoteCurrent(MemoryScope::Session); });
@@ -255,6 +290,8 @@ void MemoryInspector::buildActions()
                tr("Use this memory in every conversation"), [this] { promoteCurrent(MemoryScope::Global); });
     m_disableAction = make(QStringLiteral("memoryDisable"), tr("Disable"), tr("Stop using this memory for now"),
                            &MemoryInspector::toggleDisabled);
+    m_keepAction = make(QStringLiteral("memoryKeep"), tr("Keep"), tr("Keep using this memory; do not archive it"),
+                        &MemoryInspector::keepCurrent);
     m_sourceAction = make(QStringLiteral("memoryShowSource"), tr("Show Source"),
                           tr("Open the message this memory came from"), &MemoryInspector::showSource);
     m_deleteAction = make(QStringLiteral("memoryDelete"), tr("Delete…"), tr("Delete this memory and its history"),
@@ -312,11 +349,16 @@ void MemoryInspector::updateActions()
     m_rejectAction->setEnabled(any && m.status == MemoryStatus::Pending);
     m_editAction->setEnabled(any);
     m_historyAction->setEnabled(any);
+    m_supersedeAction->setEnabled(any && m.supersededBy.isEmpty() && m.status == MemoryStatus::Active);
     m_promoteSessionAction->setEnabled(any && m.scope == MemoryScope::Branch);
     m_promoteGlobalAction->setEnabled(any && m.scope != MemoryScope::Global);
     m_promote->setEnabled(m_promoteGlobalAction->isEnabled());
     m_more->setEnabled(any);
-    m_disableAction->setText(m.status == MemoryStatus::Disabled ? tr("Enable") : tr("Disable"));
+    const bool proposed = m.archiveProposedAt > 0 && m.status == MemoryStatus::Active;
+    m_disableAction->setText(m.status == MemoryStatus::Disabled ? tr("Enable")
+                                 : proposed                     ? tr("Archive")
+                                                                : tr("Disable"));
+    m_keepAction->setEnabled(proposed);
     m_disableAction->setEnabled(any && m.status != MemoryStatus::Pending);
     m_sourceAction->setEnabled(any && !m.sourceMessageId.isEmpty());
     m_deleteAction->setEnabled(any);
@@ -326,11 +368,19 @@ void MemoryInspector::updateActions()
 void MemoryInspector::updateInbox()
 {
     const int pending = m_model->count(MemoryStatus::Pending);
-    m_inbox->setVisible(pending > 0);
+    const int proposed = m_model->archiveProposals();
+    m_inbox->setVisible(pending > 0 || proposed > 0);
+    QStringList lines;
     if (pending > 0)
-        m_inbox->setText(
-            counted(pending, tr("1 memory is waiting for your review."), tr("%1 memories are waiting for your review."))
-            + QStringLiteral(" <a href=\"#inbox\">") + tr("Review").toHtmlEscaped() + QStringLiteral("</a>"));
+        lines << counted(pending, tr("1 memory is waiting for your review."),
+                         tr("%1 memories are waiting for your review."))
+                + QStringLiteral(" <a href=\"#inbox\">") + tr("Review").toHtmlEscaped() + QStringLiteral("</a>");
+    if (proposed > 0)
+        lines << counted(proposed, tr("1 little-used memory is proposed for archiving."),
+                         tr("%1 little-used memories are proposed for archiving."))
+                + QStringLiteral(" <a href=\"#archive\">") + tr("Review").toHtmlEscaped() + QStringLiteral("</a>");
+    if (!lines.isEmpty())
+        m_inbox->setText(lines.join(QStringLiteral("<br>")));
     const int injected = int(m_model->injected().size());
     m_injectedOnly->setEnabled(!m_selectedMessage.isEmpty());
     if (m_selectedMessage.isEmpty())
@@ -356,6 +406,10 @@ void MemoryInspector::refresh()
     MemoryRepository::Filter filter;
     filter.sessionId = m_sessionId; // empty: every memory
     filter.includeGlobal = true;
+    m_memories.paused(this, [this](const Result<bool> &paused) {
+        if (paused)
+            m_paused->setChecked(paused.value());
+    });
     m_memories.list(filter, this, [this, generation](const Result<QList<Memory>> &result) {
         if (generation != m_generation)
             return;
@@ -393,6 +447,14 @@ void MemoryInspector::setSelectedMessage(const QString &messageId)
 void MemoryInspector::showPendingInbox()
 {
     m_status->setCurrentIndex(m_status->findData(int(MemoryStatus::Pending)));
+    if (m_filter->rowCount() > 0)
+        selectMemory(m_filter->index(0, 0).data(MemoryTableModel::IdRole).toString());
+    m_table->setFocus();
+}
+
+void MemoryInspector::showArchiveProposals()
+{
+    m_status->setCurrentIndex(m_status->findData(kProposed));
     if (m_filter->rowCount() > 0)
         selectMemory(m_filter->index(0, 0).data(MemoryTableModel::IdRole).toString());
     m_table->setFocus();

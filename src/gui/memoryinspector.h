@@ -60,6 +60,11 @@ public Q_SLOTS:
     void addMemory();
     void editCurrent();
     void showHistory();
+    // "This changed": a successor that supersedes the selected memory (issue 17).
+    void supersedeCurrent();
+    // The cap on active memories: list the ones proposed for archiving; keep one.
+    void showArchiveProposals();
+    void keepCurrent();
     void acceptCurrent();
     void rejectCurrent();
     void toggleDisabled();
@@ -97,6 +102,7 @@ private:
     QComboBox *m_type = nullptr;
     QComboBox *m_status = nullptr;
     QCheckBox *m_injectedOnly = nullptr;
+    QCheckBox *m_paused = nullptr;
     QLabel *m_inbox = nullptr;
     QLabel *m_injectedLabel = nullptr;
     QToolButton *m_add = nullptr;
@@ -107,6 +113,8 @@ private:
     QAction *m_rejectAction = nullptr;
     QAction *m_editAction = nullptr;
     QAction *m_historyAction = nullptr;
+    QAction *m_supersedeAction = nullptr;
+    QAction *m_keepAction = nullptr;
     QAction *m_promoteSessionAction = nullptr;
     QAction *m_promoteGlobalAction = nullptr;
     QAction *m_disableAction = nullptr;

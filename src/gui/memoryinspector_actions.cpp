@@ -60,17 +60,38 @@ void MemoryInspector::showHistory()
     const Memory m = currentMemory();
     if (m.id.isEmpty())
         return;
-    m_memories.versions(m.id, this, [this, m](const Result<QList<MemoryVersion>> &versions) {
-        if (!versions) {
-            showError(versions.error().message);
+    m_memories.timeline(m.id, this, [this, m](const Result<MemoryService::Timeline> &timeline) {
+        if (!timeline) {
+            showError(timeline.error().message);
             return;
         }
-        auto *dialog = new MemoryHistoryDialog(m, *versions, this);
+        auto *dialog = new MemoryHistoryDialog(m, timeline->lineage, timeline->versions, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &MemoryHistoryDialog::restoreRequested, this,
                 [this](const QString &id, qint64 version) { m_memories.restore(id, version, this, done()); });
         dialog->open();
     });
+}
+
+void MemoryInspector::supersedeCurrent()
+{
+    const Memory m = currentMemory();
+    if (m.id.isEmpty() || !m.supersededBy.isEmpty())
+        return;
+    auto *dialog = new MemoryEditDialog(MemoryEditDialog::Mode::Supersede, m, true, true, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, m] {
+        if (dialog->content() != m.content)
+            m_memories.supersede(m.id, dialog->content(), dialog->reason(), this, done());
+    });
+    dialog->open();
+}
+
+void MemoryInspector::keepCurrent()
+{
+    const Memory m = currentMemory();
+    if (!m.id.isEmpty())
+        m_memories.keep(m.id, this, done());
 }
 
 void MemoryInspector::acceptCurrent()

@@ -283,14 +283,19 @@ void SessionDelegate::paintSession(QPainter *painter, const QStyleOptionViewItem
     if (pinned)
         painter->drawPixmap(l.pin, tinted(QIcon::fromTheme(QStringLiteral("window-pin")), kIcon, dpr, quiet));
 
+    // Incognito conversations (issue 17) say so first, where the tags go, and in italics.
+    const bool incognito = index.data(SessionListModel::IncognitoRole).toBool();
     QFont font = option.font;
     font.setBold(unread);
+    font.setItalic(incognito);
     painter->setFont(font);
     painter->setPen(text);
     const QFontMetrics fm(font);
     // Tags after the title, quieter, in at most two fifths of the room; the title gets the rest.
     QRect titleRect = l.title;
-    const QStringList tags = index.data(SessionListModel::TagsRole).toStringList();
+    QStringList tags = index.data(SessionListModel::TagsRole).toStringList();
+    if (incognito)
+        tags.prepend(tr("Incognito"));
     if (!tags.isEmpty()) {
         QFont small = option.font;
         small.setPointSizeF(small.pointSizeF() * 0.85);

@@ -4,10 +4,12 @@
 
 #include "models/memorytablemodel.h"
 
+#include "core/domain/ids.h"
 #include "models/plaintooltip.h"
 #include <QDateTime>
 #include <QFont>
 #include <QLocale>
+#include <QPalette>
 #include <algorithm>
 
 namespace Skein {
@@ -56,6 +58,13 @@ int MemoryTableModel::count(MemoryStatus status) const
 {
     return int(std::count_if(m_memories.cbegin(), m_memories.cend(),
                              [status](const Memory &m) { return m.status == status; }));
+}
+
+int MemoryTableModel::archiveProposals() const
+{
+    return int(std::count_if(m_memories.cbegin(), m_memories.cend(), [](const Memory &m) {
+        return m.archiveProposedAt > 0 && m.status == MemoryStatus::Active;
+    }));
 }
 
 QString MemoryTableModel::scopeName(MemoryScope scope)
@@ -119,6 +128,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         return {};
     const Memory &m = m_memories.at(index.row());
     const bool injected = m_injected.contains(m.id);
+    const bool ended = m.validTo > 0 && m.validTo <= Ids::nowMs();
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -129,6 +139,10 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         case ScopeColumn:
             return scopeName(m.scope);
         case StatusColumn:
+            if (ended)
+                return m.supersededBy.isEmpty() ? tr("Ended") : tr("Superseded");
+            if (m.archiveProposedAt > 0 && m.status == MemoryStatus::Active)
+                return tr("Archive?");
             return statusName(m.status);
         case UsesColumn:
             return QLocale().toString(m.useCount);
@@ -144,6 +158,8 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
                 return QLocale().toString(at.date(), tr("d MMM", "QDate format: day and month"));
             return QLocale().toString(at.date(), QLocale::ShortFormat);
         }
+        default:
+            break;
         }
         return {};
     case Qt::ToolTipRole: {
@@ -151,6 +167,14 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         if (injected)
             tip += QStringLiteral("<br><i>") + tr("Injected in the selected reply").toHtmlEscaped()
                 + QStringLiteral("</i>");
+        if (ended)
+            tip += QStringLiteral("<br><i>")
+                + tr("Held until %1; see its timeline")
+                      .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m.validTo), QLocale::ShortFormat))
+                      .toHtmlEscaped()
+                + QStringLiteral("</i>");
+        if (!m.reason.isEmpty())
+            tip += QStringLiteral("<br>") + tr("Why: %1").arg(m.reason).toHtmlEscaped();
         if (m.confidence > 0)
             tip += QStringLiteral("<br>")
                 + tr("Confidence: %1").arg(QLocale().toString(m.confidence * 100, 'f', 0) + QLatin1Char('%'));
@@ -162,12 +186,17 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         return tip;
     }
     case Qt::FontRole:
-        if (injected || m.status == MemoryStatus::Pending) {
+        if (injected || m.status == MemoryStatus::Pending || ended) {
             QFont font;
             font.setBold(injected);
             font.setItalic(m.status == MemoryStatus::Pending);
+            font.setStrikeOut(ended && index.column() == ContentColumn);
             return font;
         }
+        return {};
+    case Qt::ForegroundRole:
+        if (ended)
+            return QPalette().brush(QPalette::PlaceholderText);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == UsesColumn)
@@ -187,6 +216,12 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         return m.sourceMessageId;
     case ContentRole:
         return m.content;
+    case EndedRole:
+        return ended;
+    case ArchiveProposedRole:
+        return m.archiveProposedAt > 0;
+    default:
+        break;
     }
     return {};
 }
@@ -208,6 +243,8 @@ QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Uses");
     case UpdatedColumn:
         return tr("Updated");
+    default:
+        break;
     }
     return {};
 }
@@ -240,6 +277,12 @@ void MemoryFilterModel::setSearch(const QString &text)
     invalidateRowsFilter();
 }
 
+void MemoryFilterModel::setLifecycle(Lifecycle lifecycle)
+{
+    m_lifecycle = lifecycle;
+    invalidateRowsFilter();
+}
+
 void MemoryFilterModel::setInjectedOnly(bool on)
 {
     m_injectedOnly = on;
@@ -257,6 +300,14 @@ bool MemoryFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourc
         return false;
     if (m_injectedOnly && !i.data(MemoryTableModel::InjectedRole).toBool())
         return false;
+    if (m_lifecycle == Lifecycle::ArchiveProposed) {
+        if (!i.data(MemoryTableModel::ArchiveProposedRole).toBool()
+            || i.data(MemoryTableModel::StatusRole).toInt() != int(MemoryStatus::Active))
+            return false;
+    } else if (m_lifecycle != Lifecycle::Any
+               && i.data(MemoryTableModel::EndedRole).toBool() != (m_lifecycle == Lifecycle::Ended)) {
+        return false;
+    }
     return m_search.isEmpty()
         || i.data(MemoryTableModel::ContentRole).toString().contains(m_search, Qt::CaseInsensitive);
 }

@@ -34,6 +34,8 @@ public:
         InjectedRole, // bool
         SourceMessageRole,
         ContentRole, // the full text
+        EndedRole, // bool: superseded or past its valid_to (issue 17)
+        ArchiveProposedRole, // bool: the cap on active memories proposes archiving it
     };
 
     explicit MemoryTableModel(QObject *parent = nullptr);
@@ -47,6 +49,8 @@ public:
     void setInjected(const QSet<QString> &ids);
     const QSet<QString> &injected() const { return m_injected; }
     int count(MemoryStatus status) const;
+    // Active memories the cap proposes to archive (issue 17).
+    int archiveProposals() const;
 
     static QString scopeName(MemoryScope scope);
     static QString typeName(MemoryType type);
@@ -76,6 +80,9 @@ public:
     void setStatus(std::optional<MemoryStatus> status);
     void setSearch(const QString &text);
     void setInjectedOnly(bool on);
+    // Issue 17: memories that still hold, those that ended (superseded), or both.
+    enum class Lifecycle { Any, Current, Ended, ArchiveProposed };
+    void setLifecycle(Lifecycle lifecycle);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -86,6 +93,7 @@ private:
     std::optional<MemoryStatus> m_status;
     QString m_search;
     bool m_injectedOnly = false;
+    Lifecycle m_lifecycle = Lifecycle::Any;
 };
 
 } // namespace Skein

@@ -258,6 +258,8 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
         return m_unread.contains(s.id);
     case TagsRole:
         return s.tags;
+    case IncognitoRole:
+        return s.isIncognito();
     default:
         return {};
     }
@@ -293,6 +295,8 @@ QString SessionListModel::stateText(const Session &session) const
         parts << tr("Unread");
     if (session.pinned)
         parts << tr("Pinned");
+    if (session.isIncognito())
+        parts << tr("Incognito");
     if (!session.tags.isEmpty())
         parts << tr("Tags: %1").arg(session.tags.join(tr(", ", "between tags")));
     return parts.join(tr(", ", "between the states of a conversation a screen reader reads"));
@@ -344,6 +348,7 @@ QHash<int, QByteArray> SessionListModel::roleNames() const
     names.insert(IdRole, "sessionId");
     names.insert(IsHeaderRole, "isHeader");
     names.insert(PinnedRole, "pinned");
+    names.insert(IncognitoRole, "incognito");
     names.insert(UpdatedAtRole, "updatedAt");
     names.insert(GroupRole, "group");
     names.insert(ActivityRole, "activity");

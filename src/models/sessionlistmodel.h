@@ -39,6 +39,7 @@ public:
         // user has not opened it since (bool).
         UnreadRole,
         TagsRole, // QStringList
+        IncognitoRole, // bool (issue 17)
     };
     enum class Group { Pinned, Today, Yesterday, Previous7Days, Older };
     Q_ENUM(Group)

@@ -199,6 +199,25 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
         !s)
         return s.error().message;
     demo.editedMemory = language;
+    // Issue 17: a fact that changed — the hotel was given up for a ryokan; both stay, the old one
+    // superseded (its timeline shows both, with the reason).
+    {
+        const QString hotel = memory(MemoryType::Fact, MemoryScope::Session, MemoryStatus::Active,
+                                     QStringLiteral("Booked a hotel next to Kyoto Station"), u1);
+        Memory ryokanStay = store.memories().get(hotel).value();
+        ryokanStay.id = Ids::create();
+        ryokanStay.content = QStringLiteral("Stays at a ryokan in Higashiyama instead of the station hotel");
+        ryokanStay.sourceMessageId = u4b;
+        ryokanStay.createdAt = ryokanStay.updatedAt = ryokanStay.validFrom = (w.clock += 1000);
+        ryokanStay.supersedes = hotel;
+        ryokanStay.reason = QStringLiteral("cancelled the hotel and booked a ryokan");
+        if (Status s = store.memories().create(ryokanStay); !s)
+            return s.error().message;
+        if (Status s = store.memories().supersede(hotel, ryokanStay.id, ryokanStay.validFrom); !s)
+            return s.error().message;
+        demo.supersededMemory = hotel;
+        demo.successorMemory = ryokanStay.id;
+    }
     demo.activeMemories = {quiet, trip, language};
     demo.pendingMemories = {vegetarian, ryokan};
 

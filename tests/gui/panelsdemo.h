@@ -42,6 +42,8 @@ struct PanelsDemo
     QStringList pendingMemories;
     QString editedMemory; // has one earlier version
     QString editedMemoryOldText;
+    QString supersededMemory; // ended by successorMemory (issue 17)
+    QString successorMemory;
     int messageCount = 0;
 
     // Fills store; returns an empty string or the first error.

@@ -13,10 +13,13 @@
 #include "core/language.h"
 #include "gui/branchview.h"
 #include "gui/contextinspector.h"
+#include "gui/memorydialogs.h"
 #include "gui/memoryinspector.h"
 #include "gui/settings/appearance.h"
 #include "gui/usageview.h"
 #include "panelsdemo.h"
+#include "storage/memoryrepository.h"
+#include "storage/store.h"
 
 #include <QApplication>
 #include <QDir>
@@ -101,6 +104,19 @@ int main(int argc, char **argv)
         QObject::connect(memory, &MemoryInspector::loaded, memory,
                          [memory, &demo] { memory->selectMemory(demo.pendingMemories.last()); });
         shots << Shot {memory, QStringLiteral("memory-inspector") + suffix};
+
+        // Issue 17: the timeline of a fact that changed (the hotel, then the ryokan).
+        {
+            auto store = context.openStore();
+            const Memory now = store.value()->memories().get(demo.successorMemory).value();
+            const QList<Memory> lineage = store.value()->memories().lineage(now.id).value();
+            QHash<QString, QList<MemoryVersion>> versions;
+            for (const Memory &m : lineage)
+                versions.insert(m.id, store.value()->memories().versions(m.id).value());
+            auto *timeline = new MemoryHistoryDialog(now, lineage, versions);
+            timeline->show();
+            shots << Shot {timeline, QStringLiteral("memory-timeline") + suffix};
+        }
 
         auto *contextView = new ContextInspector(context.contextService());
         contextView->resize(460, 600);

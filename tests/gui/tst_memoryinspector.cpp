@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 #include "app/appcontext.h"
+#include "core/domain/ids.h"
+#include "engine/memory/memorysettings.h"
 #include "gui/memorydialogs.h"
 #include "gui/memoryinspector.h"
 #include "models/memorytablemodel.h"
@@ -13,6 +15,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -46,6 +49,12 @@ QList<MemoryVersion> storedVersions(AppContext &context, const QString &id)
         return {};
     auto v = (*store)->memories().versions(id);
     return v ? *v : QList<MemoryVersion>();
+}
+
+bool storedPaused(AppContext &context)
+{
+    auto store = context.openStore();
+    return store && MemorySettings::load((*store)->settings()).paused;
 }
 
 } // namespace
@@ -143,7 +152,7 @@ private Q_SLOTS:
         MemoryHistoryDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = m_view->findChild<MemoryHistoryDialog *>()));
         auto *list = dialog->findChild<QListWidget *>(QStringLiteral("memoryVersions"));
-        QCOMPARE(list->count(), 2);
+        QCOMPARE(list->count(), 3); // two earlier texts, then the current one
         QListWidgetItem *old = nullptr;
         for (int i = 0; i < list->count(); ++i) {
             if (list->item(i)->data(Qt::UserRole + 1).toString() == m_demo.editedMemoryOldText)
@@ -159,6 +168,73 @@ private Q_SLOTS:
         const QList<MemoryVersion> versions = storedVersions(*m_context, m_demo.editedMemory);
         QCOMPARE(versions.size(), 3);
         QCOMPARE(versions.last().changedBy, QStringLiteral("restore"));
+    }
+
+    // Issue 17: the superseded fact is kept, marked, filterable, and its timeline shows both
+    // facts with the reason; "Changed…" supersedes from the inspector.
+    void supersededFactsAndTheirTimeline()
+    {
+        auto *status = m_view->findChild<QComboBox *>(QStringLiteral("memoryStatusFilter"));
+        status->setCurrentIndex(status->findText(QStringLiteral("Superseded")));
+        QCOMPARE(m_view->filterModel()->rowCount(), 1);
+        const QModelIndex row = m_view->filterModel()->index(0, MemoryTableModel::StatusColumn);
+        QCOMPARE(row.data(MemoryTableModel::IdRole).toString(), m_demo.supersededMemory);
+        QCOMPARE(row.data().toString(), QStringLiteral("Superseded"));
+        status->setCurrentIndex(status->findText(QStringLiteral("Current")));
+        for (int r = 0; r < m_view->filterModel()->rowCount(); ++r)
+            QVERIFY(m_view->filterModel()->index(r, 0).data(MemoryTableModel::IdRole).toString()
+                    != m_demo.supersededMemory);
+        status->setCurrentIndex(0);
+
+        m_view->selectMemory(m_demo.supersededMemory);
+        QVERIFY(!m_view->action(QStringLiteral("memorySupersede"))->isEnabled()); // already superseded
+        m_view->findChild<QToolButton *>(QStringLiteral("memoryHistory"))->click();
+        MemoryHistoryDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_view->findChild<MemoryHistoryDialog *>()));
+        auto *list = dialog->findChild<QListWidget *>(QStringLiteral("memoryVersions"));
+        QCOMPARE(list->count(), 2);
+        QVERIFY(list->item(0)->text().contains(QStringLiteral("Kyoto Station")));
+        QVERIFY(list->item(1)->text().contains(QStringLiteral("ryokan in Higashiyama")));
+        QVERIFY(list->item(1)->text().contains(QStringLiteral("cancelled the hotel")));
+        QCOMPARE(list->currentRow(), 0); // the memory itself
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("memoryRestore"))->isEnabled());
+        if (const QString dir = qEnvironmentVariable("SKEIN_SHOT_DIR"); !dir.isEmpty())
+            QVERIFY(dialog->grab().save(dir + QStringLiteral("/memory-timeline.png")));
+        dialog->reject();
+
+        // "Changed…" on the successor: a third fact, the second ends.
+        m_view->selectMemory(m_demo.successorMemory);
+        QAction *changed = m_view->action(QStringLiteral("memorySupersede"));
+        QVERIFY(changed->isEnabled());
+        changed->trigger();
+        MemoryEditDialog *edit = nullptr;
+        QTRY_VERIFY((edit = m_view->findChild<MemoryEditDialog *>()));
+        edit->findChild<QPlainTextEdit *>(QStringLiteral("memoryContent"))
+            ->setPlainText(QStringLiteral("Stays with friends in Sakyo"));
+        auto *reason = edit->findChild<QLineEdit *>(QStringLiteral("memoryReason"));
+        QVERIFY(reason->isVisible());
+        reason->setText(QStringLiteral("the ryokan was overbooked"));
+        const qsizetype before = m_loaded->size();
+        edit->accept();
+        waitForReload(before);
+        const Memory ended = stored(*m_context, m_demo.successorMemory).value();
+        QVERIFY(!ended.supersededBy.isEmpty());
+        const Memory now = stored(*m_context, ended.supersededBy).value();
+        QCOMPARE(now.content, QStringLiteral("Stays with friends in Sakyo"));
+        QCOMPARE(now.reason, QStringLiteral("the ryokan was overbooked"));
+        QVERIFY(now.isCurrent(Ids::nowMs()));
+    }
+
+    // Issue 17: "Pause memory" is stored and read back.
+    void pauseMemory()
+    {
+        auto *paused = m_view->findChild<QCheckBox *>(QStringLiteral("memoryPaused"));
+        QVERIFY(paused && !paused->isChecked());
+        const qsizetype before = m_loaded->size();
+        paused->click();
+        waitForReload(before);
+        QVERIFY(paused->isChecked());
+        QTRY_VERIFY(storedPaused(*m_context));
     }
 
     void injectedInTheSelectedReply()

@@ -11,6 +11,8 @@
 #include "gui/sessiontagsdialog.h"
 #include "gui/settings/appearance.h"
 #include "models/sessionlistmodel.h"
+#include "storage/memoryrepository.h"
+#include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
 #include "testsupport.h"
 
@@ -19,6 +21,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
@@ -122,6 +125,12 @@ struct Sidebar
     }
 };
 
+QString systemOf(const RecordedRequest &request)
+{
+    const QJsonArray messages = requestMessages(request);
+    return messages.isEmpty() ? QString() : messages.first()[u"content"_s].toString();
+}
+
 } // namespace
 
 class TestSidebar final : public QObject
@@ -182,6 +191,86 @@ private Q_SLOTS:
         QTRY_COMPARE(f.controller()->currentSessionId(), a);
         QTRY_VERIFY(!bar.model()->isUnread(a));
         QTRY_COMPARE(bar.accessible(a, QAccessible::Description), QString());
+    }
+
+    // Issue 17: an incognito chat is marked in the list and above the chat; leaving it deletes
+    // it unless the user kept it; a memory the user has never reaches its requests.
+    void incognitoChatIsMarkedAndGoesWhenLeft()
+    {
+        ChatFixture f;
+        QVERIFY(f.start([](Store &store) {
+            Memory m;
+            m.id = u"mem-1"_s;
+            m.content = u"The user's name is Ada"_s;
+            m.status = MemoryStatus::Active;
+            m.createdAt = m.updatedAt = m.validFrom = 1'700'000'000'000;
+            QVERIFY(store.memories().create(m));
+        }));
+        Sidebar bar {f};
+        f.window->findChild<QAction *>(u"actionNewIncognitoChat"_s)->trigger();
+        QTRY_VERIFY(f.controller()->currentSession().isIncognito());
+        const QString a = f.controller()->currentSessionId();
+        QCOMPARE(int(f.controller()->currentSession().incognito), int(Session::Incognito::UntilClosed));
+        f.type(u"a surprise party plan"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 20000);
+        QVERIFY(!systemOf(f.server.requests().last()).contains(u"Ada"_s)); // no memory injected
+        QTRY_VERIFY(bar.model()->rowOf(a) >= 0);
+        QVERIFY(bar.indexOf(a).data(SessionListModel::IncognitoRole).toBool());
+        QVERIFY(bar.accessible(a, QAccessible::Description).contains(SessionListModel::tr("Incognito")));
+        auto *banner = f.window->findChild<QLabel *>(u"incognitoBar"_s);
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY(banner->text().contains(u"#keep"_s));
+        if (const QString shot = shotPath(u"incognito"_s); !shot.isEmpty())
+            QVERIFY(f.window->grab().save(shot));
+        // Not found by search from elsewhere.
+        SearchQuery everywhere;
+        everywhere.text = u"surprise"_s;
+        QCOMPARE(f.store()->search().search(everywhere).value().size(), 0);
+
+        // Leaving it deletes it (with the usual undo window).
+        f.window->findChild<QAction *>(u"actionNewChat"_s)->trigger();
+        QTRY_VERIFY(f.controller()->currentSessionId() != a);
+        QTRY_VERIFY(bar.model()->rowOf(a) < 0);
+        QVERIFY(!banner->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!f.store()->sessions().get(a), 5000);
+
+        // Kept: it stays (still incognito) when left.
+        f.window->findChild<QAction *>(u"actionNewIncognitoChat"_s)->trigger();
+        QTRY_VERIFY(f.controller()->currentSession().isIncognito());
+        const QString b = f.controller()->currentSessionId();
+        f.type(u"keep this one"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 20000);
+        Q_EMIT banner->linkActivated(u"#keep"_s);
+        QTRY_COMPARE(int(f.controller()->currentSession().incognito), int(Session::Incognito::Kept));
+        QTRY_VERIFY(!banner->text().contains(u"#keep"_s));
+        f.window->findChild<QAction *>(u"actionNewChat"_s)->trigger();
+        QTRY_VERIFY(f.controller()->currentSessionId() != b);
+        QTest::qWait(800); // past the undo window
+        QVERIFY(bar.model()->rowOf(b) >= 0);
+        QCOMPARE(int(f.store()->sessions().get(b)->incognito), int(Session::Incognito::Kept));
+    }
+
+    // Quitting leaves an incognito chat too; one a crash left behind goes at the next start.
+    void incognitoGoesOnQuitAndAfterACrash()
+    {
+        ChatFixture f;
+        QString crashed;
+        QVERIFY(f.start([&crashed](Store &store) {
+            Session s = Session::create(u"left by a crash"_s);
+            s.incognito = Session::Incognito::UntilClosed;
+            crashed = s.id;
+            QVERIFY(store.sessions().create(s));
+        }));
+        QTRY_VERIFY_WITH_TIMEOUT(!f.store()->sessions().get(crashed), 10000);
+        QCOMPARE(f.controller()->sessionModel()->rowOf(crashed), -1);
+
+        f.window->findChild<QAction *>(u"actionNewIncognitoChat"_s)->trigger();
+        QTRY_VERIFY(f.controller()->currentSession().isIncognito());
+        const QString a = f.controller()->currentSessionId();
+        f.type(u"left open"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(f.replyDone(2), 20000);
+        f.closeWindow();
+        QVERIFY(!f.store()->sessions().get(a));
     }
 
     void failedReplyLeavesConversationUnread()

@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QSpinBox>
 
 namespace Skein {
 
@@ -128,6 +129,8 @@ MemoryPage::MemoryPage(SettingsSaver *saver, const ProviderListModel *providers,
     m_ui->utilityNote->setForegroundRole(QPalette::PlaceholderText);
     connect(m_ui->memoryAutoExtract, &QCheckBox::toggled, this, &MemoryPage::save);
     connect(m_ui->memoryReviewRequired, &QCheckBox::toggled, this, &MemoryPage::save);
+    connect(m_ui->memoryPaused, &QCheckBox::toggled, this, &MemoryPage::save);
+    connect(m_ui->memoryActiveCap, &QSpinBox::valueChanged, this, &MemoryPage::save);
 }
 
 MemoryPage::~MemoryPage() = default;
@@ -138,6 +141,8 @@ void MemoryPage::load(const Settings::Values &values)
     const Settings::MemoryDefaults d = Settings::MemoryDefaults::from(values);
     m_ui->memoryAutoExtract->setChecked(d.autoExtract);
     m_ui->memoryReviewRequired->setChecked(d.reviewRequired);
+    m_ui->memoryPaused->setChecked(d.paused);
+    m_ui->memoryActiveCap->setValue(d.activeCap);
     m_utility->load(values);
     m_loading = false;
 }
@@ -149,6 +154,8 @@ void MemoryPage::save()
     Settings::MemoryDefaults d;
     d.autoExtract = m_ui->memoryAutoExtract->isChecked();
     d.reviewRequired = m_ui->memoryReviewRequired->isChecked();
+    d.paused = m_ui->memoryPaused->isChecked();
+    d.activeCap = m_ui->memoryActiveCap->value();
     m_saver->save(d.toValues());
 }
 
