@@ -610,24 +610,36 @@
             <source>The current text is kept in the history and can be restored.</source>
             <translation>当前内容会保留在历史记录中，可以随时恢复。</translation>
         </message>
+        <message>
+            <source>&amp;Why:</source>
+            <translation>原因(&amp;W)：</translation>
+        </message>
+        <message>
+            <source>Why the fact changed</source>
+            <translation>事实为何变化</translation>
+        </message>
+        <message>
+            <source>Optional, e.g. moved in May</source>
+            <translation>可选，例如：五月搬家了</translation>
+        </message>
     </context>
     <context>
         <name>MemoryHistoryDialog</name>
         <message>
-            <source>Memory History</source>
-            <translation>记忆历史</translation>
+            <source>Memory Timeline</source>
+            <translation>记忆时间线</translation>
         </message>
         <message>
-            <source>Earlier versions</source>
-            <translation>早期版本</translation>
+            <source>Timeline</source>
+            <translation>时间线</translation>
         </message>
         <message>
-            <source>Text of the selected version</source>
-            <translation>所选版本的文本</translation>
+            <source>Text of the selected entry</source>
+            <translation>所选条目的文本</translation>
         </message>
         <message>
-            <source>This memory has not been edited yet.</source>
-            <translation>这条记忆尚未被编辑过。</translation>
+            <source>This memory has not changed yet.</source>
+            <translation>这条记忆尚未变化。</translation>
         </message>
     </context>
     <context>
@@ -651,6 +663,18 @@
         <message>
             <source>Summaries of long conversations and memory extraction run in the background. A small, inexpensive model is usually enough; "Same as the chat" uses each conversation's own model.</source>
             <translation>长对话的摘要和记忆提取在后台运行，通常一个小而便宜的模型就够用；“与对话相同”会使用每个对话自己的模型。</translation>
+        </message>
+        <message>
+            <source>&amp;Pause memory: learn nothing and add no memory to prompts</source>
+            <translation>暂停记忆(&amp;P)：不学习新内容，也不在提示中加入任何记忆</translation>
+        </message>
+        <message>
+            <source>Propose archiving the least used memories beyond &amp;this many:</source>
+            <translation>超过此数量(&amp;T)时，建议归档最少使用的记忆：</translation>
+        </message>
+        <message>
+            <source>Most active memories</source>
+            <translation>活跃记忆上限</translation>
         </message>
     </context>
     <context>
@@ -1389,6 +1413,14 @@
             <source>Could not change the tags: %1</source>
             <translation>无法更改标签：%1</translation>
         </message>
+        <message>
+            <source>Could not delete a previous incognito conversation: %1</source>
+            <translation>无法删除上次留下的无痕对话：%1</translation>
+        </message>
+        <message>
+            <source>Could not keep the conversation: %1</source>
+            <translation>无法保留该对话：%1</translation>
+        </message>
     </context>
     <context>
         <name>Skein::ChatView</name>
@@ -1918,10 +1950,6 @@
         <message>
             <source>now</source>
             <translation>当前</translation>
-        </message>
-        <message>
-            <source>usage: memories list|add|edit|accept|reject|disable|promote|restore|delete|history</source>
-            <translation>用法：memories list|add|edit|accept|reject|disable|promote|restore|delete|history</translation>
         </message>
         <message>
             <source>usage: summaries ID [--json]</source>
@@ -2484,6 +2512,54 @@
         <message>
             <source>score %1, %2 tokens</source>
             <translation>得分 %1，%2 个 token</translation>
+        </message>
+        <message>
+            <source>With --new: an incognito session — nothing learned from it, no memories or recall, not searchable, and deleted after the reply unless --keep.</source>
+            <translation>与 --new 一起使用：无痕会话——不从中学习，不使用记忆或回忆，不可搜索，回复后即删除，除非使用 --keep。</translation>
+        </message>
+        <message>
+            <source>With --incognito: keep the session (still incognito).</source>
+            <translation>与 --incognito 一起使用：保留会话（仍为无痕）。</translation>
+        </message>
+        <message>
+            <source>list: only memories that still hold (not superseded or ended).</source>
+            <translation>list：只列出仍然有效的记忆（未被取代或结束）。</translation>
+        </message>
+        <message>
+            <source>list: only memories a later one superseded.</source>
+            <translation>list：只列出已被后来的记忆取代的记忆。</translation>
+        </message>
+        <message>
+            <source>list: only memories proposed for archiving (the cap on active memories).</source>
+            <translation>list：只列出被建议归档的记忆（活跃记忆上限）。</translation>
+        </message>
+        <message>
+            <source>supersede: why the fact changed.</source>
+            <translation>supersede：事实为何变化。</translation>
+        </message>
+        <message>
+            <source>--current and --superseded exclude each other</source>
+            <translation>--current 与 --superseded 不能同时使用</translation>
+        </message>
+        <message>
+            <source>(superseded by %1)</source>
+            <translation>（已被 %1 取代）</translation>
+        </message>
+        <message>
+            <source>Memory is paused: nothing is learned from conversations and no memory reaches a prompt.</source>
+            <translation>记忆已暂停：不会从对话中学习，也不会有记忆进入提示。</translation>
+        </message>
+        <message>
+            <source>Memory is on again.</source>
+            <translation>记忆已恢复。</translation>
+        </message>
+        <message>
+            <source>usage: memories list|add|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</source>
+            <translation>用法：memories list|add|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</translation>
+        </message>
+        <message>
+            <source>--incognito goes with --new, and --keep with --incognito</source>
+            <translation>--incognito 需与 --new 一起使用，--keep 需与 --incognito 一起使用</translation>
         </message>
     </context>
     <context>
@@ -4094,6 +4170,30 @@ Conversations: %2 · read %3 of %4</source>
             <source>Print Conversation</source>
             <translation>打印对话</translation>
         </message>
+        <message>
+            <source>New &amp;Incognito Chat</source>
+            <translation>新建无痕对话(&amp;I)</translation>
+        </message>
+        <message>
+            <source>A chat that is not remembered, not searchable and deleted when you leave it</source>
+            <translation>不被记住、不可搜索、离开即删除的对话</translation>
+        </message>
+        <message>
+            <source>Incognito: nothing here is remembered or found by search, and the chat is deleted when you leave it.</source>
+            <translation>无痕：这里的内容不会被记住，也不会被搜索到；离开后对话即被删除。</translation>
+        </message>
+        <message>
+            <source>Keep it</source>
+            <translation>保留</translation>
+        </message>
+        <message>
+            <source>Incognito: nothing here is remembered or found by search.</source>
+            <translation>无痕：这里的内容不会被记住，也不会被搜索到。</translation>
+        </message>
+        <message>
+            <source>Incognito chat</source>
+            <translation>无痕对话</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MarkdownRenderer</name>
@@ -4373,6 +4473,14 @@ Conversations: %2 · read %3 of %4</source>
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
+        <message>
+            <source>The Fact Changed</source>
+            <translation>事实已变化</translation>
+        </message>
+        <message>
+            <source>Write what holds now. The old memory stays in the timeline and is no longer used from now on.</source>
+            <translation>写下现在的情况。旧记忆保留在时间线中，从现在起不再使用。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MemoryExtractor</name>
@@ -4407,12 +4515,40 @@ Conversations: %2 · read %3 of %4</source>
             <translation>当前：%1</translation>
         </message>
         <message>
-            <source>%1 · replaced by %2</source>
-            <translation>%1 · 由 %2 替换</translation>
-        </message>
-        <message>
             <source>&amp;Restore This Version</source>
             <translation>恢复此版本(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Superseded on %1: %2</source>
+            <translation>已于 %1 被取代：%2</translation>
+        </message>
+        <message>
+            <source>Why: %1</source>
+            <translation>原因：%1</translation>
+        </message>
+        <message>
+            <source>%1 · earlier text · replaced by %2</source>
+            <translation>%1 · 早先的文本 · 由 %2 替换</translation>
+        </message>
+        <message>
+            <source>%1 – %2</source>
+            <translation>%1 – %2</translation>
+        </message>
+        <message>
+            <source>since %1</source>
+            <translation>自 %1 起</translation>
+        </message>
+        <message>
+            <source>ended</source>
+            <translation>已结束</translation>
+        </message>
+        <message>
+            <source>superseded</source>
+            <translation>已被取代</translation>
+        </message>
+        <message>
+            <source>this memory</source>
+            <translation>本条记忆</translation>
         </message>
     </context>
     <context>
@@ -4503,14 +4639,6 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Change the text (the old text is kept)</source>
             <translation>修改内容（旧内容会保留）</translation>
-        </message>
-        <message>
-            <source>History…</source>
-            <translation>历史…</translation>
-        </message>
-        <message>
-            <source>Earlier texts, with restore</source>
-            <translation>早期内容，可恢复</translation>
         </message>
         <message>
             <source>More</source>
@@ -4632,6 +4760,62 @@ Conversations: %2 · read %3 of %4</source>
             <source>Delete this memory and its history</source>
             <translation>删除这条记忆及其历史</translation>
         </message>
+        <message>
+            <source>Pause memory</source>
+            <translation>暂停记忆</translation>
+        </message>
+        <message>
+            <source>While paused, nothing is learned from conversations and no memory is added to prompts. What is said meanwhile is never learned later.</source>
+            <translation>暂停期间，不会从对话中学习，也不会在提示中加入记忆。暂停期间所说的内容以后也不会被学习。</translation>
+        </message>
+        <message>
+            <source>Current</source>
+            <translation>当前有效</translation>
+        </message>
+        <message>
+            <source>Superseded</source>
+            <translation>已被取代</translation>
+        </message>
+        <message>
+            <source>Proposed for archiving</source>
+            <translation>建议归档</translation>
+        </message>
+        <message>
+            <source>Timeline…</source>
+            <translation>时间线…</translation>
+        </message>
+        <message>
+            <source>Earlier texts and the facts this one replaced or was replaced by, with restore</source>
+            <translation>早先的文本，以及它所取代或取代它的事实，可恢复</translation>
+        </message>
+        <message>
+            <source>Changed…</source>
+            <translation>已变化…</translation>
+        </message>
+        <message>
+            <source>The fact changed: write what holds now; this one is kept as history</source>
+            <translation>事实已变化：写下现在的情况；本条作为历史保留</translation>
+        </message>
+        <message>
+            <source>Keep</source>
+            <translation>保留</translation>
+        </message>
+        <message>
+            <source>Keep using this memory; do not archive it</source>
+            <translation>继续使用这条记忆，不归档</translation>
+        </message>
+        <message>
+            <source>Archive</source>
+            <translation>归档</translation>
+        </message>
+        <message>
+            <source>1 little-used memory is proposed for archiving.</source>
+            <translation>有 1 条很少使用的记忆被建议归档。</translation>
+        </message>
+        <message>
+            <source>%1 little-used memories are proposed for archiving.</source>
+            <translation>有 %1 条很少使用的记忆被建议归档。</translation>
+        </message>
     </context>
     <context>
         <name>Skein::MemoryTableModel</name>
@@ -4728,6 +4912,26 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Updated %1</source>
             <translation>更新于 %1</translation>
+        </message>
+        <message>
+            <source>Ended</source>
+            <translation>已结束</translation>
+        </message>
+        <message>
+            <source>Superseded</source>
+            <translation>已被取代</translation>
+        </message>
+        <message>
+            <source>Archive?</source>
+            <translation>归档？</translation>
+        </message>
+        <message>
+            <source>Held until %1; see its timeline</source>
+            <translation>有效至 %1；请查看其时间线</translation>
+        </message>
+        <message>
+            <source>Why: %1</source>
+            <translation>原因：%1</translation>
         </message>
     </context>
     <context>
@@ -5341,6 +5545,10 @@ Conversations: %2 · read %3 of %4</source>
             <source>More actions</source>
             <translation>更多操作</translation>
         </message>
+        <message>
+            <source>Incognito</source>
+            <translation>无痕</translation>
+        </message>
     </context>
     <context>
         <name>Skein::SessionListModel</name>
@@ -5393,6 +5601,10 @@ Conversations: %2 · read %3 of %4</source>
             <source>, </source>
             <comment>between tags</comment>
             <translation>、</translation>
+        </message>
+        <message>
+            <source>Incognito</source>
+            <translation>无痕</translation>
         </message>
     </context>
     <context>
