@@ -122,6 +122,9 @@ ChatController::ChatController(AppContext &context, QObject *parent)
 
 ChatController::~ChatController()
 {
+    // The window that listens is being destroyed: leaving an incognito conversation here must
+    // not reach it (the deletion's signals come back through this controller).
+    blockSignals(true);
     closeCurrent();
 }
 
