@@ -171,8 +171,8 @@ const QList<Cli::Command> &Cli::commands()
          &Cli::defineBackground},
         {"memories",
          "memories "
-         "list|add|edit|delete|accept|reject|disable|archive|keep|promote|restore|history|supersede|pause|resume [ID] "
-         "[TEXT] [--json]",
+         "list|add|pin|edit|delete|accept|reject|disable|archive|keep|promote|restore|history|supersede|pause|resume "
+         "[ID] [TEXT] [--json]",
          &Cli::cmdMemories, &Cli::defineMemories},
         {"summaries", "summaries ID [--json]", &Cli::cmdSummaries, defineJson},
         {"compact", "compact ID [--provider NAME | --base-url URL --kind K] [--model M] [--json]", &Cli::cmdCompact,

@@ -114,6 +114,7 @@ private:
     int cmdSend(QCommandLineParser &parser);
     // Memories, summaries and consolidation (cli_memory.cpp)
     int cmdMemories(QCommandLineParser &parser);
+    int pinNote(QCommandLineParser &parser, Memory *pinned); // memories pin
     int cmdSummaries(QCommandLineParser &parser);
     int printTimeline(const Memory &memory, bool json);
     int cmdCompact(QCommandLineParser &parser);

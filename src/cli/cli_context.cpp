@@ -79,12 +79,15 @@ int Cli::cmdContext(QCommandLineParser &parser)
                                           {u"first_message_id"_s, s.firstMessageId},
                                           {u"last_message_id"_s, s.lastMessageId},
                                           {u"token_count"_s, s.tokenCount}});
-        QJsonArray memories;
-        for (const Memory &m : c.memories)
-            memories.append(QJsonObject {{u"id"_s, m.id},
-                                         {u"scope"_s, toString(m.scope)},
-                                         {u"type"_s, toString(m.type)},
-                                         {u"content"_s, m.content}});
+        const auto memoryArray = [](const QList<Memory> &list) {
+            QJsonArray out;
+            for (const Memory &m : list)
+                out.append(QJsonObject {{u"id"_s, m.id},
+                                        {u"scope"_s, toString(m.scope)},
+                                        {u"type"_s, toString(m.type)},
+                                        {u"content"_s, m.content}});
+            return out;
+        };
         const QJsonObject o {
             {u"session_id"_s, session.id},
             {u"model"_s, inputs.model},
@@ -102,7 +105,9 @@ int Cli::cmdContext(QCommandLineParser &parser)
             {u"older_not_read"_s, older},
             {u"recalled"_s, Recall::toJson(c.recalled)},
             {u"summaries"_s, summaries},
-            {u"memories"_s, memories},
+            {u"memories"_s, memoryArray(c.memories)},
+            {u"pinned"_s, memoryArray(c.pinned)},
+            {u"pinned_left_out"_s, idArray(c.pinnedLeftOut)},
             {u"governance"_s,
              QJsonObject {{u"orphans_dropped"_s, c.governance.orphansDropped},
                           {u"results_synthesized"_s, c.governance.resultsSynthesized},
@@ -135,6 +140,10 @@ int Cli::cmdContext(QCommandLineParser &parser)
           << Qt::endl;
     m_out << tr("Sections (estimated tokens):") << Qt::endl;
     section(tr("system"), u"system"_s);
+    section(tr("pinned notes"), u"pinned"_s,
+            u"  (%1)"_s.arg(c.pinned.size())
+                + (c.pinnedLeftOut.isEmpty() ? QString()
+                                             : u"  "_s + tr("%n left out", nullptr, int(c.pinnedLeftOut.size()))));
     section(tr("memories"), u"memories"_s, u"  (%1)"_s.arg(c.memories.size()));
     section(tr("summaries"), u"summaries"_s, u"  (%1)"_s.arg(c.summaries.size()));
     section(tr("tools"), u"tools"_s);

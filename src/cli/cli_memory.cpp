@@ -102,7 +102,7 @@ void Cli::defineMemories(QCommandLineParser &p)
     p.addOption({u"status"_s, tr("list: only pending, active, disabled or rejected memories."), tr("status")});
     p.addOption(
         {u"scope"_s, tr("list: only global, session or branch memories; add, promote: the scope."), tr("scope")});
-    p.addOption({u"type"_s, tr("preference, fact, profile, instruction or task."), tr("type")});
+    p.addOption({u"type"_s, tr("preference, fact, profile, instruction, task or pinned."), tr("type")});
     p.addOption({u"session"_s,
                  tr("list: memories of this session (and global ones); add: the session of a session memory."),
                  tr("id")});
@@ -110,6 +110,8 @@ void Cli::defineMemories(QCommandLineParser &p)
     p.addOption({u"superseded"_s, tr("list: only memories a later one superseded.")});
     p.addOption({u"proposed"_s, tr("list: only memories proposed for archiving (the cap on active memories).")});
     p.addOption({u"reason"_s, tr("supersede: why the fact changed."), tr("text")});
+    p.addOption({u"message"_s, tr("pin: the message to pin (TEXT, if given, is the part of it to pin)."), tr("id")});
+    p.addOption({u"global"_s, tr("pin: pin the note to every conversation.")});
 }
 
 void Cli::defineCompact(QCommandLineParser &p)
@@ -169,7 +171,7 @@ int Cli::cmdMemories(QCommandLineParser &parser)
         if (parser.isSet(u"type"_s)) {
             type = memoryTypeFromString(parser.value(u"type"_s));
             if (!type)
-                return usage(tr("--type takes preference, fact, profile, instruction or task"));
+                return usage(tr("--type takes preference, fact, profile, instruction, task or pinned"));
         }
         if (parser.isSet(u"session"_s)) {
             Session session;
@@ -209,7 +211,7 @@ int Cli::cmdMemories(QCommandLineParser &parser)
             return usage(tr("usage: memories add [--type T] [--scope global|session --session ID] TEXT|-"));
         const MemoryType type = memoryTypeFromString(parser.value(u"type"_s)).value_or(MemoryType::Fact);
         if (parser.isSet(u"type"_s) && !memoryTypeFromString(parser.value(u"type"_s)))
-            return usage(tr("--type takes preference, fact, profile, instruction or task"));
+            return usage(tr("--type takes preference, fact, profile, instruction, task or pinned"));
         const MemoryScope scope = memoryScopeFromString(parser.value(u"scope"_s)).value_or(MemoryScope::Global);
         if (scope == MemoryScope::Branch)
             return usage(tr("a branch memory comes from a message; add it as session or global"));
@@ -220,6 +222,11 @@ int Cli::cmdMemories(QCommandLineParser &parser)
         if (!m)
             return fail(m.error());
         return done({}, m.value());
+    }
+    if (action == "pin"_L1) {
+        Memory pinned;
+        const int rc = pinNote(parser, &pinned);
+        return rc != 0 ? rc : done({}, pinned);
     }
     if (action == "edit"_L1) {
         const auto m = needId(3, u"edit ID TEXT|-"_s);
@@ -266,11 +273,7 @@ int Cli::cmdMemories(QCommandLineParser &parser)
     }
     if (action == "delete"_L1) {
         const auto m = needId(2, u"delete ID"_s);
-        if (!m)
-            return 1;
-        if (Status s = MemoryOps::remove(*m_store, m->id); !s)
-            return fail(s.error());
-        return 0;
+        return m ? done(MemoryOps::remove(*m_store, m->id), *m) : 1; // prints nothing: it is gone
     }
     if (action == "supersede"_L1) {
         const auto m = needId(3, u"supersede ID TEXT|- [--reason TEXT]"_s);
@@ -285,7 +288,8 @@ int Cli::cmdMemories(QCommandLineParser &parser)
         const bool paused = action == "pause"_L1;
         if (Status s = m_store->settings().set(u"memory/paused"_s, paused ? u"true"_s : u"false"_s); !s)
             return fail(s.error());
-        m_out << (paused ? tr("Memory is paused: nothing is learned from conversations and no memory reaches a prompt.")
+        m_out << (paused ? tr("Memory is paused: nothing is learned from conversations and no learned memory reaches a "
+                              "prompt (pinned notes stay).")
                          : tr("Memory is on again."))
               << Qt::endl;
         return 0;
@@ -295,8 +299,8 @@ int Cli::cmdMemories(QCommandLineParser &parser)
         return m ? printTimeline(m.value(), json) : 1;
     }
     return usage(
-        tr("usage: memories list|add|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|"
-           "pause|resume"));
+        tr("usage: memories list|add|pin|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|"
+           "supersede|pause|resume"));
 }
 
 // A memory's timeline (issue 17): every memory of its lineage, oldest first, each with its earlier

@@ -188,7 +188,8 @@ Result<int> MemoryRepository::proposeArchiving(int cap, qint64 at)
     // Current active memories, the most recently used, confirmed or learned first; those past
     // the cap are proposed, least confirmed and used last among equals.
     QSqlQuery &q = m_db.statement(QStringLiteral(
-        "SELECT id, archive_proposed_at FROM memories WHERE status = 'active' AND (valid_to IS NULL OR valid_to > ?) "
+        "SELECT id, archive_proposed_at FROM memories WHERE status = 'active' AND type <> 'pinned' "
+        "AND (valid_to IS NULL OR valid_to > ?) "
         "ORDER BY max(coalesce(last_used_at, 0), coalesce(confirmed_at, 0), coalesce(valid_from, created_at)) DESC, "
         "confirm_count + use_count DESC, id"));
     q.bindValue(0, at);

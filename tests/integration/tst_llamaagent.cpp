@@ -537,6 +537,10 @@ private Q_SLOTS:
         QString planted;
         const Session session = plantLongChat(dataDir, 300, 4, u"My locker at the gym is number 4417."_s, &planted);
         QVERIFY(!session.id.isEmpty());
+        // A note pinned to the conversation from the CLI (issue 17).
+        r = runCli({u"memories"_s, u"pin"_s, u"--session"_s, session.id, u"Training days are Monday and Thursday."_s},
+                   env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
         r = runCli({u"send"_s, u"--no-background"_s, u"--no-tools"_s, u"--session"_s, session.id, u"--provider"_s,
                     u"peer"_s, u"--json"_s, u"What is my gym locker number?"_s},
                    env, 180000);
@@ -546,11 +550,14 @@ private Q_SLOTS:
         QVERIFY2(sent.contains("<recalled_messages>") && sent.contains("number 4417"), sent.left(4000).constData());
         QVERIFY(sent.contains("The user lives in Osaka"));
         QVERIFY(!sent.contains("Berlin"));
+        QVERIFY2(sent.contains("<pinned_notes>\\n- Training days are Monday and Thursday.\\n</pinned_notes>"),
+                 sent.left(4000).constData());
         {
             auto store = Store::open(dataDir);
             QVERIFY(store);
             const QList<ContextSnapshot> snapshots = store.value()->snapshots().bySession(session.id).value();
             QCOMPARE(snapshots.size(), 1);
+            QVERIFY(snapshots.first().sectionTokens[u"pinned"_s].toInteger() > 0);
             const QJsonArray recalled = snapshots.first().sectionTokens[u"recalled"_s].toArray();
             QVERIFY(std::ranges::any_of(recalled,
                                         [&](const QJsonValue &v) { return v[u"message_id"_s].toString() == planted; }));

@@ -61,6 +61,18 @@ void MemoryService::add(MemoryType type, const QString &content, MemoryScope sco
         context, std::move(done));
 }
 
+void MemoryService::pin(const QString &content, MemoryScope scope, const QString &sessionId,
+                        const QString &sourceMessageId, QObject *context, Done done)
+{
+    mutate(
+        {},
+        [content, scope, sessionId, sourceMessageId](Store &s) -> Status {
+            Result<Memory> m = MemoryOps::pin(s, content, scope, sessionId, sourceMessageId);
+            return m ? Status() : Status(m.error());
+        },
+        context, std::move(done));
+}
+
 void MemoryService::injectedIn(const QString &messageId, QObject *context,
                                std::function<void(Result<QStringList>)> done)
 {

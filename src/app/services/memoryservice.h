@@ -54,6 +54,9 @@ public:
     // A memory the user wrote: active at once. A branch memory is anchored at anchorMessageId.
     void add(MemoryType type, const QString &content, MemoryScope scope, const QString &sessionId,
              QObject *context = nullptr, Done done = {}, const QString &anchorMessageId = {});
+    // Pins a note (issue 17) to the session (Session) or to every conversation (Global).
+    void pin(const QString &content, MemoryScope scope, const QString &sessionId, const QString &sourceMessageId,
+             QObject *context = nullptr, Done done = {});
     // The memories the request of this reply carried (its context snapshot); empty when it has none.
     void injectedIn(const QString &messageId, QObject *context, std::function<void(Result<QStringList>)> done);
     void accept(const QString &id, QObject *context = nullptr, Done done = {});

@@ -36,11 +36,12 @@ constexpr Names<SessionState, 4> legacySessionStateNames {{{SessionState::Active
                                                            {SessionState::Failed, "error"_L1}}};
 constexpr Names<MemoryScope, 3> memoryScopeNames {
     {{MemoryScope::Global, "global"_L1}, {MemoryScope::Session, "session"_L1}, {MemoryScope::Branch, "branch"_L1}}};
-constexpr Names<MemoryType, 5> memoryTypeNames {{{MemoryType::Preference, "preference"_L1},
+constexpr Names<MemoryType, 6> memoryTypeNames {{{MemoryType::Preference, "preference"_L1},
                                                  {MemoryType::Fact, "fact"_L1},
                                                  {MemoryType::Profile, "profile"_L1},
                                                  {MemoryType::Instruction, "instruction"_L1},
-                                                 {MemoryType::Task, "task"_L1}}};
+                                                 {MemoryType::Task, "task"_L1},
+                                                 {MemoryType::Pinned, "pinned"_L1}}};
 constexpr Names<MemoryStatus, 4> memoryStatusNames {{{MemoryStatus::Pending, "pending"_L1},
                                                      {MemoryStatus::Active, "active"_L1},
                                                      {MemoryStatus::Disabled, "disabled"_L1},

@@ -21,7 +21,8 @@ enum class MessageStatus { Generating, Complete, Interrupted, Failed, Cancelled 
 // WaitingTool, WaitingTool, Failed).
 enum class SessionState { Idle, Pending, Active, WaitingTool, Completed, Failed, Cancelled };
 enum class MemoryScope { Global, Session, Branch };
-enum class MemoryType { Preference, Fact, Profile, Instruction, Task };
+// Pinned (issue 17): a note the user pinned; never learned, always in the prompt (own share).
+enum class MemoryType { Preference, Fact, Profile, Instruction, Task, Pinned };
 enum class MemoryStatus { Pending, Active, Disabled, Rejected };
 enum class SummaryLevel { Segment, Session };
 enum class ToolStatus { Pending, Running, Success, Failed, Timeout, Denied };

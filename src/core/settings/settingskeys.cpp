@@ -73,6 +73,7 @@ ContextDefaults ContextDefaults::from(const Values &stored)
     d.hardCapMessages = value(stored, Keys::hardCapMessages);
     d.recallSharePercent = int(value(stored, Keys::recallSharePercent));
     d.recallAllConversations = value(stored, Keys::recallAllConversations);
+    d.pinnedSharePercent = int(value(stored, Keys::pinnedSharePercent));
     d.utilityProviderId = value(stored, Keys::utilityProviderId);
     d.utilityModel = value(stored, Keys::utilityModel);
     return d;
@@ -99,6 +100,7 @@ Values ContextDefaults::toValues() const
         {QString(Keys::hardCapMessages.key), text(this->hardCapMessages)},
         {QString(Keys::recallSharePercent.key), text(qint64(this->recallSharePercent))},
         {QString(Keys::recallAllConversations.key), text(this->recallAllConversations)},
+        {QString(Keys::pinnedSharePercent.key), text(qint64(this->pinnedSharePercent))},
         {QString(Keys::utilityProviderId.key), this->utilityProviderId},
         {QString(Keys::utilityModel.key), this->utilityModel},
     };
@@ -127,6 +129,7 @@ QJsonObject ContextDefaults::toContextJson() const
         {QStringLiteral("tool_result_share"), toolResultSharePercent / 100.0},
         {QStringLiteral("recall_share"), recallSharePercent / 100.0},
         {QStringLiteral("recall_scope"), recallAllConversations ? QStringLiteral("all") : QStringLiteral("session")},
+        {QStringLiteral("pinned_share"), pinnedSharePercent / 100.0},
     };
 }
 

@@ -67,6 +67,8 @@ inline constexpr IntKey hardCapMessages {"context/hard_cap_messages"_L1, 5000, 1
 // Issue 17, recall: earlier messages outside the window may take this % of the input budget (0:
 // off), from this conversation or from all of them.
 inline constexpr IntKey recallSharePercent {"context/recall_share_percent"_L1, 10, 0, 50};
+// Pinned notes (issue 17) may take this % of the input budget.
+inline constexpr IntKey pinnedSharePercent {"context/pinned_share_percent"_L1, 5, 0, 50};
 inline constexpr BoolKey recallAllConversations {"context/recall_all_conversations"_L1, false};
 // The cheaper model for summaries and memory extraction; empty = the session's own model.
 inline constexpr TextKey utilityProviderId {"context/utility_provider_id"_L1};
@@ -121,6 +123,7 @@ struct ContextDefaults
     int idleTtlMinutes = 15;
     qint64 hardCapMessages = 5000;
     int recallSharePercent = 10;
+    int pinnedSharePercent = 5;
     bool recallAllConversations = false;
     QString utilityProviderId;
     QString utilityModel;

@@ -90,6 +90,8 @@ struct AssembledContext
     ContextSnapshot snapshot; // id empty: the caller assigns it when storing
     QList<Summary> summaries; // used
     QList<Memory> memories; // used
+    QList<Memory> pinned; // pinned notes used (issue 17)
+    QStringList pinnedLeftOut; // pinned notes beyond their share
     QStringList includedIds; // stored messages sent (oldest first)
     QStringList excludedIds; // messages of the path tail read but not sent
     // Of those, what the user's exclusions removed (with the tool calls or results that had to go
@@ -116,7 +118,9 @@ AssembledContext assemble(const Session &session, const ContextInputs &inputs);
 // The runtime block appended to the current user message (time and zone, locale, app, tools).
 QString runtimeBlock(const QDateTime &now, const QString &locale, const QList<ToolDefinition> &tools);
 // The stable system prompt: persona, then memories and summaries as delimited data.
-QString systemPrompt(const QString &persona, const QList<Memory> &memories, const QList<Summary> &summaries);
+// Pinned notes (issue 17) come first, then memories and summaries.
+QString systemPrompt(const QString &persona, const QList<Memory> &memories, const QList<Summary> &summaries,
+                     const QList<Memory> &pinned = {});
 
 // The path without what exclusions name: an assistant message with tool calls and its results
 // go together (excluding either drops both), and the current turn (from the last user message

@@ -55,6 +55,8 @@ std::shared_ptr<const SourceInputs> ContextEngine::prepare(Store &store, const S
         return nullptr; // the caller falls back to the whole path
     ContextInputs &inputs = *loaded.value();
     complete(inputs);
+    if (!ContextLoader::addRequested(store, session, inputs))
+        return nullptr;
     // Assembly reads and digests text, and the images are read and encoded: done here, off the
     // caller's (GUI) thread.
     AssembledContext assembled = ContextAssembler::assemble(session, inputs);

@@ -166,12 +166,20 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
     filter.includeGlobal = true;
     filter.currentOnly = true;
     filter.currentAt = Ids::nowMs();
-    // Paused memory and incognito conversations (issue 17): nothing is injected.
-    if (!session.isIncognito() && !MemorySettings::load(store.settings()).paused) {
+    // Paused memory and incognito conversations (issue 17): nothing learned is injected. Pinned
+    // notes are the user's own and stay, except global ones in an incognito conversation.
+    {
         auto memories = store.memories().list(filter);
         if (!memories)
             return memories.error();
         in->memories = memories.value();
+        const bool paused = MemorySettings::load(store.settings()).paused;
+        const bool incognito = session.isIncognito();
+        in->memories.removeIf([&](const Memory &m) {
+            if (m.type != MemoryType::Pinned)
+                return paused || incognito;
+            return incognito && m.scope == MemoryScope::Global;
+        });
     }
     QSet<QString> targets;
     for (const Summary &s : std::as_const(in->summaries)) {
@@ -188,6 +196,21 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
             return s.error();
     }
     return in;
+}
+
+Status addRequested(Store &store, const Session &session, ContextInputs &inputs)
+{
+    const QSet<QString> &wanted = inputs.exclusions.addMessageIds;
+    if (wanted.isEmpty())
+        return {};
+    QStringList ids(wanted.cbegin(), wanted.cend());
+    ids.sort();
+    Result<QList<RecallPassage>> added = Recall::passagesFor(store, session, ids);
+    if (!added)
+        return added.error();
+    inputs.recall.removeIf([&wanted](const RecallPassage &p) { return wanted.contains(p.messageId); });
+    inputs.recall = added.value() + inputs.recall;
+    return {};
 }
 
 Status learn(Store &store, const ContextInputs &inputs, const ContextSnapshot *snapshot, const Usage &usage)

@@ -45,6 +45,10 @@ Status walkAncestors(Store &store, const QString &fromId, const QSet<QString> &t
 
 // After a call: reported usage and cost on the snapshot, calibration from usage.prompt_tokens,
 // use counts of the memories sent, and a window lowered after a context error.
+// The messages inputs.exclusions adds (the context inspector's re-run), as recalled passages ahead
+// of those recall found.
+Status addRequested(Store &store, const Session &session, ContextInputs &inputs);
+
 Status learn(Store &store, const ContextInputs &inputs, const ContextSnapshot *snapshot, const Usage &usage);
 
 } // namespace ContextLoader

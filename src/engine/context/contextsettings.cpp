@@ -57,6 +57,7 @@ ContextSettings ContextSettings::overriddenBy(const QJsonObject &json) const
     readCount(json, "digest_keep_turns"_L1, s.digestKeepTurns, 0);
     readShare(json, "tool_result_share"_L1, s.toolResultShare);
     readShare(json, "recall_share"_L1, s.recallShare);
+    readShare(json, "pinned_share"_L1, s.pinnedShare);
     if (const QJsonValue scope = json.value("recall_scope"_L1); scope == "all"_L1 || scope == "session"_L1)
         s.recallAllSessions = scope == "all"_L1;
     return s;
@@ -79,6 +80,7 @@ QJsonObject ContextSettings::toJson() const
         {u"tool_result_share"_s, toolResultShare},
         {u"recall_share"_s, recallShare},
         {u"recall_scope"_s, recallAllSessions ? u"all"_s : u"session"_s},
+        {u"pinned_share"_s, pinnedShare},
     };
 }
 
@@ -97,6 +99,7 @@ ContextBudget ContextBudget::compute(qint64 window, const ContextSettings &setti
     b.history = share(b.input, settings.historyShare);
     b.current = share(b.input, settings.currentShare);
     b.recall = share(b.input, settings.recallShare);
+    b.pinned = share(b.input, settings.pinnedShare);
     return b;
 }
 
@@ -107,6 +110,7 @@ QJsonObject ContextBudget::toJson() const
         {u"input"_s, input},     {u"system"_s, system},
         {u"tools"_s, tools},     {u"history"_s, history},
         {u"current"_s, current}, {u"recall"_s, recall},
+        {u"pinned"_s, pinned},
     };
 }
 

@@ -31,6 +31,8 @@ struct ContextSettings
     // this share of the input budget (0: off), from this conversation or from all of them.
     double recallShare = 0.10;
     bool recallAllSessions = false;
+    // Pinned notes (issue 17): always in the system prompt, within this share of the input budget.
+    double pinnedShare = 0.05;
 
     static constexpr qint64 kOutputReserveCap = 8192;
     static constexpr qint64 kFallbackWindow = 8192;
@@ -54,6 +56,7 @@ struct ContextBudget
     qint64 history = 0;
     qint64 current = 0;
     qint64 recall = 0; // at most; history keeps what recall does not use
+    qint64 pinned = 0; // at most, for pinned notes
 
     // modelMaxOutput (0: unknown) caps the reserve further.
     static ContextBudget compute(qint64 window, const ContextSettings &settings, qint64 modelMaxOutput = 0);

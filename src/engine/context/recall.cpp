@@ -156,6 +156,34 @@ Result<std::optional<Message>> callOf(Store &store, const Message &result)
     return std::optional<Message>();
 }
 
+// The passage quoting m (an excerpt around terms when it is long); none for a tool result whose
+// call is not found, or for a message with nothing to quote.
+Result<std::optional<RecallPassage>> passageOf(Store &store, const Message &m, const QStringList &terms)
+{
+    RecallPassage p;
+    p.messageId = m.id;
+    p.sessionId = m.sessionId;
+    p.role = m.role;
+    p.createdAt = m.createdAt;
+    p.text = excerpt(m.content, terms);
+    if (m.role == Role::Tool) {
+        Result<std::optional<Message>> found = callOf(store, m);
+        if (!found)
+            return found.error();
+        const std::optional<Message> &call = found.value();
+        if (!call)
+            return std::optional<RecallPassage>(); // a result without its call is never quoted
+        p.toolName = m.toolName;
+        p.callId = call->id;
+        p.callText = callText(*call, m.toolCallId);
+    } else if (m.role == Role::Assistant && !m.toolCalls.isEmpty()) {
+        p.toolName = calledTools(m);
+    }
+    if (p.text.isEmpty() && p.callText.isEmpty())
+        return std::optional<RecallPassage>();
+    return std::optional<RecallPassage>(p);
+}
+
 } // namespace
 
 Query queryOf(const QList<Message> &path)
@@ -294,28 +322,14 @@ Result<QList<RecallPassage>> find(Store &store, const Session &session, const QL
         if (it == messages.cend())
             continue;
         const Message &m = it.value();
-        RecallPassage p;
-        p.messageId = m.id;
-        p.sessionId = m.sessionId;
-        p.role = m.role;
-        p.createdAt = m.createdAt;
-        p.text = excerpt(m.content, allTerms);
-        p.score = fused.value(id);
-        if (m.role == Role::Tool) {
-            Result<std::optional<Message>> found = callOf(store, m);
-            if (!found)
-                return found.error();
-            const std::optional<Message> &call = found.value();
-            if (!call)
-                continue; // a result without its call is never quoted
-            p.toolName = m.toolName;
-            p.callId = call->id;
-            p.callText = callText(*call, m.toolCallId);
-        } else if (m.role == Role::Assistant && !m.toolCalls.isEmpty()) {
-            p.toolName = calledTools(m);
-        }
-        if (p.text.isEmpty() && p.callText.isEmpty())
+        Result<std::optional<RecallPassage>> made = passageOf(store, m, allTerms);
+        if (!made)
+            return made.error();
+        const std::optional<RecallPassage> &found = made.value();
+        if (!found)
             continue;
+        RecallPassage p = *found;
+        p.score = fused.value(id);
         if (m.sessionId != session.id) {
             if (!titles.contains(m.sessionId)) {
                 Result<Session> other = store.sessions().get(m.sessionId);
@@ -323,6 +337,35 @@ Result<QList<RecallPassage>> find(Store &store, const Session &session, const QL
             }
             p.sessionTitle = titles.value(m.sessionId);
         }
+        out.append(p);
+    }
+    return out;
+}
+
+Result<QList<RecallPassage>> passagesFor(Store &store, const Session &session, const QStringList &messageIds)
+{
+    QList<RecallPassage> out;
+    if (messageIds.isEmpty())
+        return out;
+    Result<QList<Message>> read = store.messages().byIds(messageIds);
+    if (!read)
+        return read.error();
+    QHash<QString, Message> byId;
+    for (const Message &m : std::as_const(read.value()))
+        if (m.sessionId == session.id)
+            byId.insert(m.id, m);
+    for (const QString &id : messageIds) {
+        const auto it = byId.constFind(id);
+        if (it == byId.cend())
+            continue;
+        Result<std::optional<RecallPassage>> made = passageOf(store, it.value(), {});
+        if (!made)
+            return made.error();
+        const std::optional<RecallPassage> &found = made.value();
+        if (!found)
+            continue;
+        RecallPassage p = *found;
+        p.added = true;
         out.append(p);
     }
     return out;
@@ -354,10 +397,13 @@ QJsonArray toJson(const Selection &selection)
     QJsonArray out;
     for (qsizetype i = 0; i < selection.passages.size(); ++i) {
         const RecallPassage &p = selection.passages.at(i);
-        out.append(QJsonObject {{u"message_id"_s, p.messageId},
-                                {u"session_id"_s, p.sessionId},
-                                {u"score"_s, std::round(p.score * 1e5) / 1e5},
-                                {u"tokens"_s, selection.tokens.value(i)}});
+        QJsonObject o {{u"message_id"_s, p.messageId},
+                       {u"session_id"_s, p.sessionId},
+                       {u"score"_s, std::round(p.score * 1e5) / 1e5},
+                       {u"tokens"_s, selection.tokens.value(i)}};
+        if (p.added)
+            o.insert(u"added"_s, true);
+        out.append(o);
     }
     return out;
 }

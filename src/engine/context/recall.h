@@ -36,6 +36,7 @@ struct RecallPassage
     QString callId; // the assistant message that made that call
     QString text; // what is quoted: the message, or its excerpt around the matched words
     double score = 0; // fused reciprocal rank, higher first
+    bool added = false; // the user added it in the context inspector: taken before any found one
 
     friend bool operator==(const RecallPassage &, const RecallPassage &) = default;
 };
@@ -71,6 +72,10 @@ Query queryOf(const QList<Message> &path);
 // Messages of the current turn are never candidates. Runs on a storage thread.
 Result<QList<RecallPassage>> find(Store &store, const Session &session, const QList<Message> &path,
                                   const QString &storedLeafId, const Options &options);
+
+// The messages the user added in the context inspector, as passages (added), in the order given;
+// a tool result comes with its call. Ids of other sessions or unknown ones are passed over.
+Result<QList<RecallPassage>> passagesFor(Store &store, const Session &session, const QStringList &messageIds);
 
 struct Selection
 {

@@ -59,6 +59,8 @@ std::optional<ExtractionDecision> decision(const QJsonObject &o)
     else
         return std::nullopt;
     d.type = memoryTypeFromString(firstString(o, {"type"_L1, "memory_type"_L1}).toLower());
+    if (d.type == MemoryType::Pinned) // only the user pins
+        d.type.reset();
     d.memoryId = firstString(o, {"id"_L1, "memory_id"_L1, "supersedes"_L1});
     d.reason = firstString(o, {"reason"_L1, "why"_L1, "rationale"_L1}).left(500);
     d.content = firstString(o, {"content"_L1, "text"_L1, "memory"_L1});
@@ -178,7 +180,9 @@ Result<ExtractionBatch> loadBatch(Store &store, const QString &sessionId, int li
     Result<QList<Memory>> existing = store.memories().list(filter);
     if (!existing)
         return existing.error();
-    batch.existing = existing.value().mid(0, maxExisting);
+    QList<Memory> learned = existing.value();
+    learned.removeIf([](const Memory &m) { return m.type == MemoryType::Pinned; }); // the user's, not learned
+    batch.existing = learned.mid(0, maxExisting);
     return batch;
 }
 

@@ -20,6 +20,31 @@ StorageError invalid(const QString &message)
     return {StorageError::Kind::Invalid, message};
 }
 
+// A memory the user wrote, stored active at once (the user is its source).
+Result<Memory> createOwn(Store &store, MemoryType type, const QString &content, MemoryScope scope,
+                         const QString &sessionId, const QString &anchorMessageId, const QString &sourceMessageId,
+                         const QString &reason)
+{
+    Memory m;
+    m.id = Ids::create();
+    m.type = type;
+    m.scope = scope;
+    m.content = content.trimmed();
+    m.sessionId = scope == MemoryScope::Global ? QString() : sessionId;
+    m.anchorMessageId = scope == MemoryScope::Branch ? anchorMessageId : QString();
+    m.sourceSessionId = sessionId;
+    m.sourceMessageId = sourceMessageId;
+    m.status = MemoryStatus::Active;
+    m.confidence = 1.0;
+    m.createdAt = Ids::nowMs();
+    m.updatedAt = m.createdAt;
+    m.validFrom = m.createdAt;
+    m.reason = reason;
+    if (Status s = store.memories().create(m); !s)
+        return s.error();
+    return m;
+}
+
 } // namespace
 
 Result<Memory> add(Store &store, MemoryType type, const QString &content, MemoryScope scope, const QString &sessionId,
@@ -31,27 +56,28 @@ Result<Memory> add(Store &store, MemoryType type, const QString &content, Memory
         return invalid(QStringLiteral("a session or branch memory needs a session"));
     if (scope == MemoryScope::Branch && anchorMessageId.isEmpty())
         return invalid(QStringLiteral("a branch memory needs an anchor message"));
-    Memory m;
-    m.id = Ids::create();
-    m.type = type;
-    m.scope = scope;
-    m.content = content.trimmed();
-    m.sessionId = scope == MemoryScope::Global ? QString() : sessionId;
-    m.anchorMessageId = scope == MemoryScope::Branch ? anchorMessageId : QString();
-    m.sourceSessionId = sessionId;
-    m.status = MemoryStatus::Active;
-    m.confidence = 1.0;
-    m.createdAt = Ids::nowMs();
-    m.updatedAt = m.createdAt;
-    m.validFrom = m.createdAt;
-    m.reason = QStringLiteral("added by the user");
-    if (Status s = store.memories().create(m); !s)
-        return s.error();
+    Result<Memory> m
+        = createOwn(store, type, content, scope, sessionId, anchorMessageId, {}, QStringLiteral("added by the user"));
+    if (!m)
+        return m;
     if (Result<int> proposed
         = store.memories().proposeArchiving(MemorySettings::load(store.settings()).activeCap, Ids::nowMs());
         !proposed)
         return proposed.error();
     return m;
+}
+
+Result<Memory> pin(Store &store, const QString &content, MemoryScope scope, const QString &sessionId,
+                   const QString &sourceMessageId)
+{
+    if (content.trimmed().isEmpty())
+        return invalid(QStringLiteral("a pinned note needs text"));
+    if (scope == MemoryScope::Branch)
+        return invalid(QStringLiteral("a note is pinned to a conversation or to all of them"));
+    if (scope == MemoryScope::Session && sessionId.isEmpty())
+        return invalid(QStringLiteral("a note pinned to a conversation needs the conversation"));
+    return createOwn(store, MemoryType::Pinned, content, scope, sessionId, {}, sourceMessageId,
+                     QStringLiteral("pinned by the user"));
 }
 
 Result<Memory> find(Store &store, const QString &idOrPrefix)

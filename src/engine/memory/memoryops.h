@@ -22,6 +22,11 @@ namespace MemoryOps {
 // A memory the user wrote: active at once (the user is its source).
 Result<Memory> add(Store &store, MemoryType type, const QString &content, MemoryScope scope = MemoryScope::Global,
                    const QString &sessionId = {}, const QString &anchorMessageId = {});
+// A pinned note (issue 17): the user's text (a message, part of one, or typed) kept in every
+// request of the session (Session scope) or of all of them (Global), never learned or archived.
+// sourceMessageId: the message it was pinned from, if any.
+Result<Memory> pin(Store &store, const QString &content, MemoryScope scope, const QString &sessionId,
+                   const QString &sourceMessageId = {});
 // A memory by full id or unique id prefix.
 Result<Memory> find(Store &store, const QString &idOrPrefix);
 // Pending (or disabled, rejected) → active. A memory that supersedes another ends that one.

@@ -217,7 +217,7 @@ void MemorySaveTool::start(const QJsonObject &arguments, const ToolContext &cont
     const bool injected = MemoryGuard::looksLikeInjection(content);
     const QString typeText = arguments.value(QStringLiteral("type")).toString(QStringLiteral("fact"));
     const std::optional<MemoryType> type = memoryTypeFromString(typeText);
-    if (!type) {
+    if (!type || *type == MemoryType::Pinned) { // only the user pins a note (issue 17)
         call->finish(ToolResult::error(
             QCoreApplication::translate("Skein::BuiltinTools", "Unknown memory type “%1”.").arg(typeText)));
         return;

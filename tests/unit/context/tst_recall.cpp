@@ -78,7 +78,32 @@ struct Fixture
         return store->sessions().create(session) && store->messages().insertBatch(path);
     }
 
+    // A turn that calls track_parcel({"number":"ZX81"}) and gets `result`, then 150 ordinary turns;
+    // returns the tool result (no id when it could not be stored).
+    Message appendToolTurn(const QString &result)
+    {
+        Message u = Message::create(session.id, path.last().id, Role::User, u"Where is my order?"_s);
+        Message a = Message::create(session.id, u.id, Role::Assistant, QString());
+        a.toolCalls = QJsonArray {QJsonObject {
+            {u"id"_s, u"call_1"_s}, {u"name"_s, u"track_parcel"_s}, {u"arguments"_s, u"{\"number\":\"ZX81\"}"_s}}};
+        Message t = Message::create(session.id, a.id, Role::Tool, result);
+        t.toolCallId = u"call_1"_s;
+        t.toolName = u"track_parcel"_s;
+        Message r = Message::create(session.id, t.id, Role::Assistant, u"Done."_s);
+        const QList<Message> rest = conversation(session.id, 150, -1, {}, r.id);
+        if (!store->messages().insertBatch(QList<Message> {u, a, t, r} + rest))
+            return {};
+        session.activeLeafId = rest.last().id;
+        return t;
+    }
+
     AssembledContext assemble(const QString &draft, qint64 window, const ContextExclusions &exclusions = {})
+    {
+        return assembleWith(draft, window, exclusions);
+    }
+
+    // As the engine prepares a re-run: what the user added comes back as recalled passages.
+    AssembledContext assembleWith(const QString &draft, qint64 window, const ContextExclusions &exclusions)
     {
         ContextLoader::Options options;
         options.draft = draft;
@@ -88,6 +113,8 @@ struct Fixture
             qFatal("load: %s", qPrintable(loaded.error().message));
         ContextInputs inputs = *loaded.value();
         inputs.exclusions = exclusions;
+        if (Status s = ContextLoader::addRequested(*store, session, inputs); !s)
+            qFatal("add: %s", qPrintable(s.error().message));
         return ContextAssembler::assemble(session, inputs);
     }
 };
@@ -265,18 +292,8 @@ private Q_SLOTS:
         Fixture f;
         QVERIFY(f.open(150, 3, u"Nothing special here."_s));
         // Turn 150: a tool call and its result about a parcel, then 150 more ordinary turns.
-        Message u = Message::create(f.session.id, f.path.last().id, Role::User, u"Where is my order?"_s);
-        Message a = Message::create(f.session.id, u.id, Role::Assistant, QString());
-        a.toolCalls = QJsonArray {QJsonObject {
-            {u"id"_s, u"call_1"_s}, {u"name"_s, u"track_parcel"_s}, {u"arguments"_s, u"{\"number\":\"ZX81\"}"_s}}};
-        Message t = Message::create(f.session.id, a.id, Role::Tool,
-                                    u"Parcel ZX81 was delivered to the locker at Kelvingrove station."_s);
-        t.toolCallId = u"call_1"_s;
-        t.toolName = u"track_parcel"_s;
-        Message r = Message::create(f.session.id, t.id, Role::Assistant, u"It has arrived."_s);
-        const QList<Message> rest = conversation(f.session.id, 150, -1, {}, r.id);
-        SKEIN_VERIFY_OK(f.store->messages().insertBatch(QList<Message> {u, a, t, r} + rest));
-        f.session.activeLeafId = rest.last().id;
+        const Message t = f.appendToolTurn(u"Parcel ZX81 was delivered to the locker at Kelvingrove station."_s);
+        QVERIFY(!t.id.isEmpty());
         const AssembledContext c = f.assemble(u"Which locker at Kelvingrove station was it?"_s, 4096);
         QVERIFY(recalledIds(c).contains(t.id));
         const QString user = lastUserContent(c.request);
@@ -321,6 +338,41 @@ private Q_SLOTS:
         exclusions.messageIds.insert(f.plantedId);
         const AssembledContext c = f.assemble(u"What breed is the dog Ingrid adopted?"_s, 4096, exclusions);
         QVERIFY(!recalledIds(c).contains(f.plantedId));
+    }
+
+    // "Re-run with this context" adding messages the request left out: each comes back as a
+    // recalled passage marked as the user's, ahead of what recall found, even with recall off; a
+    // tool result comes with its call; another conversation's message is not taken.
+    void whatTheUserAddsComesBack()
+    {
+        Fixture f;
+        QVERIFY(f.open(150, 3, u"Nothing special here."_s));
+        const Message t = f.appendToolTurn(u"Parcel ZX81 is at the depot."_s);
+        QVERIFY(!t.id.isEmpty());
+        Session other = Session::create(u"Elsewhere"_s);
+        Message foreign = Message::create(other.id, {}, Role::User, u"A message of another conversation."_s);
+        SKEIN_VERIFY_OK(f.store->sessions().create(other));
+        SKEIN_VERIFY_OK(f.store->messages().insert(foreign));
+        f.session.contextSettings = QJsonObject {{u"recall_share"_s, 0.0}}; // recall off
+
+        const QString draft = u"Summarise the bicycle repair advice."_s;
+        const AssembledContext before = f.assemble(draft, 4096);
+        QVERIFY(before.recalled.passages.isEmpty());
+        QVERIFY(!before.includedIds.contains(f.plantedId));
+        ContextExclusions changes;
+        changes.addMessageIds = {f.plantedId, t.id, foreign.id};
+        const AssembledContext c = f.assembleWith(draft, 4096, changes);
+        QCOMPARE(recalledIds(c), (QStringList {f.plantedId, t.id}));
+        for (const RecallPassage &p : c.recalled.passages)
+            QVERIFY(p.added);
+        const QString user = lastUserContent(c.request);
+        QVERIFY2(user.contains(u"] Nothing special here."_s), qPrintable(user));
+        QVERIFY(user.contains(u"tool result of track_parcel({\"number\":\"ZX81\"})] Parcel ZX81 is at the depot."_s));
+        QVERIFY(!user.contains(u"another conversation"_s));
+        const QJsonArray recorded = c.snapshot.sectionTokens.value("recalled"_L1).toArray();
+        QCOMPARE(recorded.size(), 2);
+        QVERIFY(recorded.first()[u"added"_s].toBool());
+        QVERIFY(c.snapshot.estimatedTokens <= c.budget.input);
     }
 
     void biggerWindowsRecallMore()

@@ -194,6 +194,57 @@ private Q_SLOTS:
         QVERIFY(systemText(f.server.requests().last()).contains(u"Osaka"_s));
     }
 
+    // Issue 17: a message pinned from the CLI (whole, or a part of it) and a typed global note
+    // reach the real request's system prompt through send, the snapshot and `context --json`.
+    void pinnedNotesReachTheRequest()
+    {
+        MemoryFixture f;
+        QVERIFY(f.open());
+        f.server.route("POST", "/v1/chat/completions", [](const RecordedRequest &) { return openAiText(u"Ok."_s); });
+        QStringList ids;
+        const Session session = f.conversation(
+            {{u"The staging server is build-07. Also, I had pasta today."_s, u"Noted."_s, {}, {}}}, &ids);
+        CliRun r = cli(
+            f,
+            {u"memories"_s, u"pin"_s, u"--message"_s, ids.first(), u"The staging server is build-07."_s, u"--json"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QJsonObject part = json(r).object();
+        QCOMPARE(part.value("type"_L1).toString(), u"pinned"_s);
+        QCOMPARE(part.value("scope"_L1).toString(), u"session"_s);
+        QCOMPARE(part.value("source_message_id"_L1).toString(), ids.first());
+        QCOMPARE(part.value("content"_L1).toString(), u"The staging server is build-07."_s);
+        // A part that is not in the message, and a note without a place, are refused.
+        QCOMPARE(cli(f, {u"memories"_s, u"pin"_s, u"--message"_s, ids.first(), u"something else"_s}).status, 2);
+        QCOMPARE(cli(f, {u"memories"_s, u"pin"_s, u"A note"_s}).status, 2);
+        QCOMPARE(cli(f, {u"memories"_s, u"pin"_s, u"--global"_s, u"Prefer metric units."_s}).status, 0);
+        const QJsonArray pinned
+            = json(cli(f, {u"memories"_s, u"list"_s, u"--type"_s, u"pinned"_s, u"--json"_s})).array();
+        QCOMPARE(pinned.size(), 2);
+
+        QCOMPARE(cli(f, {u"memories"_s, u"pause"_s}).status, 0); // notes are the user's: they stay
+        r = cli(f,
+                {u"send"_s, u"--no-background"_s, u"--no-tools"_s, u"--session"_s, session.id, u"--base-url"_s,
+                 f.server.url(u"/v1"_s).toString(), u"--kind"_s, u"openai"_s, u"--model"_s, u"m"_s,
+                 u"Which server do I deploy to?"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QString system = systemText(f.server.requests().last());
+        QVERIFY2(system.contains(u"<pinned_notes>"_s) && system.contains(u"build-07"_s)
+                     && system.contains(u"Prefer metric units."_s) && !system.contains(u"pasta"_s),
+                 qPrintable(system));
+        const QJsonObject context = json(cli(f, {u"context"_s, session.id, u"--json"_s})).object();
+        const QJsonObject sections = context.value("sections"_L1).toObject();
+        QVERIFY2(sections.value("pinned"_L1).toInteger() > 0, QJsonDocument(context).toJson().constData());
+        QCOMPARE(context.value("pinned"_L1).toArray().size(), 2);
+        QVERIFY(context.value("pinned_left_out"_L1).toArray().isEmpty());
+        {
+            auto s = f.sync();
+            const QList<ContextSnapshot> snapshots = s->snapshots().bySession(session.id).value();
+            QCOMPARE(snapshots.size(), 1);
+            QVERIFY(snapshots.first().memoryIds.contains(part.value("id"_L1).toString()));
+            QVERIFY(snapshots.first().sectionTokens.value("pinned"_L1).toInteger() > 0);
+        }
+    }
+
     // Issue 17: an incognito send gets no memory and leaves nothing behind unless kept; the cap
     // on active memories proposes archiving, and the user keeps or archives.
     void incognitoAndTheCap()

@@ -333,6 +333,10 @@ void TestBuiltinTools::memorySaveRejectsBadArguments()
     QVERIFY(run(tool,
                 {{QStringLiteral("content"), QStringLiteral("x")}, {QStringLiteral("type"), QStringLiteral("secret")}})
                 .isError);
+    // Only the user pins a note (issue 17): a model cannot put one in every prompt.
+    QVERIFY(run(tool,
+                {{QStringLiteral("content"), QStringLiteral("x")}, {QStringLiteral("type"), QStringLiteral("pinned")}})
+                .isError);
     auto all = memories.list({});
     QVERIFY(all);
     QCOMPARE(all->size(), 0);
