@@ -435,10 +435,8 @@ void ChatView::showActions(const QModelIndex &index, const QPoint &globalPos)
                 trigger(row, hit);
         });
     }
-    if (menu->isEmpty()) {
-        delete menu;
-        return;
-    }
+    addPinActions(menu, index.data(ThreadModel::IdRole).toString(), index.data(ThreadModel::ContentRole).toString(),
+                  false);
     // Keyboard users stay in the conversation once they chose an action (when the menu is gone).
     connect(menu, &QMenu::triggered, this, [this] {
         QTimer::singleShot(0, this, [this] {

@@ -66,12 +66,19 @@ public:
     void showActions(const QModelIndex &index, const QPoint &globalPos);
     void showActions(const QModelIndex &index) { showActions(index, actionsAnchor(index)); }
 
+    // "Pin to This Conversation" and "Pin to All Conversations" for text of a message (part: a
+    // selection of it), emitting pinRequested.
+    void addPinActions(QMenu *menu, const QString &messageId, const QString &text, bool part);
+
 Q_SIGNALS:
     void messageAction(const QString &messageId, Skein::MessageDelegate::Action action, const QString &data);
     // Files or an image dropped on the conversation: for the composer to attach.
     void filesDropped(const QStringList &paths);
     void imageDropped(const QImage &image);
     void selectedMessageChanged(const QString &messageId);
+    // Pin a note (issue 17): the message's text or the part of it selected, to this conversation
+    // or (global) to all of them.
+    void pinRequested(const QString &messageId, const QString &text, bool global);
 
 protected:
     void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,

@@ -13,12 +13,30 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QImage>
+#include <QMenu>
 #include <QMimeData>
 #include <QUrl>
 
 #include <algorithm>
 
 namespace Skein {
+
+void ChatView::addPinActions(QMenu *menu, const QString &id, const QString &content, bool part)
+{
+    const QString text = content.trimmed();
+    if (id.isEmpty() || text.isEmpty())
+        return;
+    if (!menu->isEmpty())
+        menu->addSeparator();
+    QAction *here = menu->addAction(QIcon::fromTheme(QStringLiteral("pin")),
+                                    part ? tr("Pin Selection to This Conversation") : tr("Pin to This Conversation"));
+    here->setObjectName(QStringLiteral("pinHere"));
+    connect(here, &QAction::triggered, this, [this, id, text] { Q_EMIT pinRequested(id, text, false); });
+    QAction *everywhere
+        = menu->addAction(part ? tr("Pin Selection to All Conversations") : tr("Pin to All Conversations"));
+    everywhere->setObjectName(QStringLiteral("pinEverywhere"));
+    connect(everywhere, &QAction::triggered, this, [this, id, text] { Q_EMIT pinRequested(id, text, true); });
+}
 
 MessageEditor *ChatView::messageEditor() const
 {

@@ -50,6 +50,8 @@ ContextExclusions ContextInspector::exclusionsOf(const ContextRerunRequest &requ
     ContextExclusions out;
     out.messageIds = QSet<QString>(request.excludeMessageIds.cbegin(), request.excludeMessageIds.cend());
     out.memoryIds = QSet<QString>(request.excludeMemoryIds.cbegin(), request.excludeMemoryIds.cend());
+    out.addMessageIds = QSet<QString>(request.includeMessageIds.cbegin(), request.includeMessageIds.cend());
+    out.addMemoryIds = QSet<QString>(request.includeMemoryIds.cbegin(), request.includeMemoryIds.cend());
     return out;
 }
 

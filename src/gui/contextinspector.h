@@ -50,7 +50,8 @@ public:
     bool isDraft() const { return m_draft; }
     // The figure shown in a numbers row ("estimate", "prompt", "completion", "cached", "budget", "cost").
     QString figure(const QString &key) const;
-    // What the context engine leaves out for a re-run request (its additions it cannot force).
+    // The changes of a re-run request as the context engine takes them: what to leave out, and
+    // what to add (a message as a recalled passage, a memory before the ranked ones).
     static ContextExclusions exclusionsOf(const ContextRerunRequest &request);
 
 public Q_SLOTS:

@@ -8,14 +8,11 @@
 #include "branchview.h"
 #include "contextinspector.h"
 #include "engine/conversation/conversation.h"
-#include "gui/plainmessagebox.h"
 #include "memoryinspector.h"
 #include "usageview.h"
 
 #include <QAction>
 #include <QIcon>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QTabWidget>
 
 namespace Skein {
@@ -112,29 +109,7 @@ void InspectorPanels::onRerun(const ContextRerunRequest &request)
     }
     if (m_rerunSupported)
         Q_EMIT rerunRequested(request);
-    const ContextExclusions exclusions = ContextInspector::exclusionsOf(request);
-    if (!exclusions.isEmpty()) {
-        Q_EMIT rerunWithContextRequested(request.replyId, exclusions);
-        return;
-    }
-    if (m_rerunSupported)
-        return;
-    // Only additions: the engine picks what fits the budget itself.
-    auto *box = plainMessageBox(QMessageBox::Information, tr("Re-run with This Context"),
-                                tr("Skein cannot force messages or memories it left out back into a request; it "
-                                   "chooses what fits the budget itself. You can regenerate the reply with the "
-                                   "context Skein would choose."),
-                                QMessageBox::Cancel, m_window);
-    box->setObjectName(QStringLiteral("rerunUnsupported"));
-    QPushButton *regenerate = box->addButton(tr("&Regenerate"), QMessageBox::AcceptRole);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::buttonClicked, this,
-            [this, box, regenerate, replyId = request.replyId](QAbstractButton *b) {
-                Q_UNUSED(box)
-                if (b == regenerate)
-                    Q_EMIT regenerateRequested(replyId);
-            });
-    box->open();
+    Q_EMIT rerunWithContextRequested(request.replyId, ContextInspector::exclusionsOf(request));
 }
 
 } // namespace Skein

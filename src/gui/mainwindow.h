@@ -70,6 +70,7 @@ private:
     void buildChatMenus(QMenu *session);
     void buildToolsMenu(QMenu *tools);
     void onMessageAction(const QString &messageId, int action, const QString &data);
+    void pinNote(const QString &messageId, const QString &text, bool global);
     // A thumbnail of an image attachment: read and decoded off the GUI thread, then shown.
     void loadThumbnail(const QString &sha256);
     void showMessageSource(const QString &messageId);

@@ -4,6 +4,7 @@
 
 // MainWindow: the chat area (sidebar, chat view, composer) and its menu actions.
 #include "app/appcontext.h"
+#include "app/services/memoryservice.h"
 #include "app/services/sessionservice.h"
 #include "app/settings/settingsservice.h"
 #include "attachmentviewer.h"
@@ -197,6 +198,7 @@ void MainWindow::buildChatArea()
             [this](const QString &id, MessageDelegate::Action action, const QString &data) {
                 onMessageAction(id, int(action), data);
             });
+    connect(m_chatView, &ChatView::pinRequested, this, &MainWindow::pinNote);
     connect(m_chatView->messageDelegate(), &MessageDelegate::thumbnailWanted, this, &MainWindow::loadThumbnail,
             Qt::QueuedConnection);
 }
@@ -341,6 +343,23 @@ void MainWindow::buildToolsMenu(QMenu *tools)
                                                   : tr("Restarting: %1").arg(failed.join(QStringLiteral(", "))),
                                  5000);
     });
+}
+
+void MainWindow::pinNote(const QString &messageId, const QString &text, bool global)
+{
+    const QString sessionId = m_chat->currentSessionId();
+    QPointer<MainWindow> self(this);
+    m_context.memories().pin(text, global ? MemoryScope::Global : MemoryScope::Session, sessionId, messageId, this,
+                             [self, global](const Status &s) {
+                                 if (!self)
+                                     return;
+                                 QString text = global
+                                     ? tr("Pinned. Every conversation's requests now carry this note.")
+                                     : tr("Pinned. This conversation's requests now carry this note.");
+                                 if (!s)
+                                     text = tr("Could not pin the note: %1").arg(s.error().message);
+                                 self->statusBar()->showMessage(text, 8000);
+                             });
 }
 
 void MainWindow::onMessageAction(const QString &messageId, int action, const QString &data)

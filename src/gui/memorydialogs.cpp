@@ -43,8 +43,8 @@ MemoryEditDialog::MemoryEditDialog(Mode mode, const Memory &memory, bool session
     m_ui->reasonLabel->setVisible(mode == Mode::Supersede);
     m_ui->memoryReason->setVisible(mode == Mode::Supersede);
     QComboBox *type = m_ui->memoryType;
-    for (MemoryType t :
-         {MemoryType::Preference, MemoryType::Fact, MemoryType::Profile, MemoryType::Instruction, MemoryType::Task})
+    for (MemoryType t : {MemoryType::Preference, MemoryType::Fact, MemoryType::Profile, MemoryType::Instruction,
+                         MemoryType::Task, MemoryType::Pinned})
         type->addItem(MemoryTableModel::typeName(t), int(t));
     type->setCurrentIndex(type->findData(int(memory.type)));
     QComboBox *scope = m_ui->memoryScope;

@@ -85,8 +85,8 @@ void MemoryInspector::buildUi()
     layout->addLayout(top);
     m_paused = new QCheckBox(tr("Pause memory"), this);
     m_paused->setObjectName(QStringLiteral("memoryPaused"));
-    m_paused->setToolTip(tr("While paused, nothing is learned from conversations and no memory is added to "
-                            "prompts. What is said meanwhile is never learned later."));
+    m_paused->setToolTip(tr("While paused, nothing is learned from conversations and no learned memory is added "
+                            "to prompts; notes you pinned stay. What is said meanwhile is never learned later."));
     m_paused->setMinimumWidth(40);
     connect(m_paused, &QCheckBox::clicked, this, [this](bool on) { m_memories.setPaused(on, this, done()); });
     layout->addWidget(m_paused);
@@ -104,8 +104,8 @@ void MemoryInspector::buildUi()
     m_type->setAccessibleName(tr("Type filter"));
     m_type->setToolTip(m_type->accessibleName());
     m_type->addItem(tr("All types"));
-    for (MemoryType t :
-         {MemoryType::Preference, MemoryType::Fact, MemoryType::Profile, MemoryType::Instruction, MemoryType::Task})
+    for (MemoryType t : {MemoryType::Preference, MemoryType::Fact, MemoryType::Profile, MemoryType::Instruction,
+                         MemoryType::Task, MemoryType::Pinned})
         m_type->addItem(MemoryTableModel::typeName(t), int(t));
     m_status = new QComboBox(this);
     m_status->setObjectName(QStringLiteral("memoryStatusFilter"));

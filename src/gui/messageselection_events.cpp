@@ -190,6 +190,8 @@ void MessageSelection::contextMenu(const QPoint &pos, const QPoint &globalPos)
     const QString id = m_messageId;
     QAction *all = menu->addAction(tr("Select &All"), this, [this, id] { selectAll(id); });
     all->setShortcut(QKeySequence::SelectAll);
+    if (hasSelection())
+        m_view->addPinActions(menu, id, selectedText(), true);
     menu->popup(globalPos);
 }
 

@@ -15,10 +15,10 @@ namespace {
 
 const QStringList &order()
 {
-    static const QStringList keys {QStringLiteral("system"), QStringLiteral("memories"), QStringLiteral("summaries"),
-                                   QStringLiteral("tools"),  QStringLiteral("history"),  QStringLiteral("attachments"),
-                                   QStringLiteral("recall"), QStringLiteral("current"),  QStringLiteral("runtime"),
-                                   QStringLiteral("output")};
+    static const QStringList keys {QStringLiteral("system"),      QStringLiteral("pinned"), QStringLiteral("memories"),
+                                   QStringLiteral("summaries"),   QStringLiteral("tools"),  QStringLiteral("history"),
+                                   QStringLiteral("attachments"), QStringLiteral("recall"), QStringLiteral("current"),
+                                   QStringLiteral("runtime"),     QStringLiteral("output")};
     return keys;
 }
 
@@ -49,6 +49,8 @@ QString label(const QString &key)
     const char *text = nullptr;
     if (key == QLatin1String("system"))
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "System prompt");
+    else if (key == QLatin1String("pinned"))
+        text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Pinned notes");
     else if (key == QLatin1String("memories"))
         text = QT_TRANSLATE_NOOP("Skein::ContextBudget", "Memories");
     else if (key == QLatin1String("summaries"))
@@ -78,6 +80,7 @@ QColor color(const QString &key)
         {QStringLiteral("history"), QColor(0x2f80ed)},     {QStringLiteral("current"), QColor(0x27ae60)},
         {QStringLiteral("output"), QColor(0xb0b8c4)},      {QStringLiteral("runtime"), QColor(0x82c99a)},
         {QStringLiteral("attachments"), QColor(0xc0568a)}, {QStringLiteral("recall"), QColor(0xa0522d)},
+        {QStringLiteral("pinned"), QColor(0xc0392b)},
     };
     return colors.value(key, QColor(0xe67e22));
 }
@@ -86,9 +89,9 @@ QList<ContextSection> sections(const ContextSnapshot &snapshot)
 {
     QHash<QString, qint64> tokens;
     QStringList unknown;
-    static const QStringList metadata {QStringLiteral("window"), QStringLiteral("window_source"),
-                                       QStringLiteral("raw_estimate"), QStringLiteral("calibration"),
-                                       QStringLiteral("recall_budget")};
+    static const QStringList metadata {QStringLiteral("window"),        QStringLiteral("window_source"),
+                                       QStringLiteral("raw_estimate"),  QStringLiteral("calibration"),
+                                       QStringLiteral("recall_budget"), QStringLiteral("pinned_left_out")};
     for (auto it = snapshot.sectionTokens.constBegin(); it != snapshot.sectionTokens.constEnd(); ++it) {
         const QString key = canonical(it.key());
         if (metadata.contains(key) || !it.value().isDouble())
@@ -99,7 +102,8 @@ QList<ContextSection> sections(const ContextSnapshot &snapshot)
     }
     QList<ContextSection> out;
     for (const QString &key : order() + unknown) {
-        if ((key == QLatin1String("attachments") || key == QLatin1String("recall")) && tokens.value(key) == 0)
+        if ((key == QLatin1String("attachments") || key == QLatin1String("recall") || key == QLatin1String("pinned"))
+            && tokens.value(key) == 0)
             continue; // shown only for a request that had some
         out.append({key, label(key), tokens.value(key), color(key)});
     }

@@ -100,10 +100,11 @@ void ContextItemModel::setRequest(const ContextSnapshot &snapshot, const QList<M
     auto recalledItem = [&](const QString &id, const QString &label, const QString &text) {
         const QJsonObject r = recalled.take(id);
         const QString score = locale.toString(r.value(QStringLiteral("score")).toDouble(), 'f', 4);
+        const bool added = r.value(QStringLiteral("added")).toBool(); // by the user, for a re-run
         return Item {Kind::Recalled,
                      id,
                      tr("Recalled · %1").arg(label),
-                     tr("score %1 · %2").arg(score, text),
+                     added ? tr("added by you · %1").arg(text) : tr("score %1 · %2").arg(score, text),
                      r.value(QStringLiteral("tokens")).toInteger(),
                      true,
                      true};

@@ -93,6 +93,8 @@ QString MemoryTableModel::typeName(MemoryType type)
         return tr("Instruction");
     case MemoryType::Task:
         return tr("Task");
+    case MemoryType::Pinned:
+        return tr("Pinned note");
     }
     return {};
 }

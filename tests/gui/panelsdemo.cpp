@@ -218,6 +218,10 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
         demo.supersededMemory = hotel;
         demo.successorMemory = ryokanStay.id;
     }
+    // Issue 17: a note the user pinned from the first message; in every request, in its own share.
+    const QString pinned = memory(MemoryType::Pinned, MemoryScope::Session, MemoryStatus::Active,
+                                  QStringLiteral("Flight lands at Kansai at 14:05 on 3 April"), u1);
+    demo.pinnedNote = pinned;
     demo.activeMemories = {quiet, trip, language};
     demo.pendingMemories = {vegetarian, ryokan};
 
@@ -225,6 +229,7 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
     // out the long draft plan a3b (history trimming).
     // Keys as the context engine records them (output_reserve, window and bookkeeping entries).
     const QJsonObject sections {{QStringLiteral("system"), 1240},
+                                {QStringLiteral("pinned"), 19},
                                 {QStringLiteral("memories"), 31},
                                 {QStringLiteral("summaries"), 48},
                                 {QStringLiteral("tools"), 2310},
@@ -245,8 +250,8 @@ QString PanelsDemo::populate(Store &store, PanelsDemo &demo)
                                                           {QStringLiteral("score"), 0.03252},
                                                           {QStringLiteral("tokens"), 41}}}}};
     demo.recalledMessage = u2;
-    demo.activeSnapshot = w.snapshot(activeRequest, u5, {u3, u4b, a4b, u5}, {quiet, trip}, {summary.id}, sections, 5195,
-                                     5088, 171, 3584, 0.0142);
+    demo.activeSnapshot = w.snapshot(activeRequest, u5, {u3, u4b, a4b, u5}, {pinned, quiet, trip}, {summary.id},
+                                     sections, 5195, 5088, 171, 3584, 0.0142);
     w.snapshot(olderRequest, u4b, {u1, a1, u2, a2, u3, a3b, u4b}, {quiet}, {},
                QJsonObject {{QStringLiteral("system"), 412},
                             {QStringLiteral("history"), 260},

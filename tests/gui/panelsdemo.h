@@ -44,6 +44,7 @@ struct PanelsDemo
     QString editedMemoryOldText;
     QString supersededMemory; // ended by successorMemory (issue 17)
     QString successorMemory;
+    QString pinnedNote; // a note pinned to the conversation (issue 17)
     int messageCount = 0;
 
     // Fills store; returns an empty string or the first error.

@@ -74,9 +74,10 @@ private Q_SLOTS:
         // The bar shows every recorded section with its stored tokens, in budget order, over the window.
         const QList<ContextSection> sections = view.budgetBar()->sections();
         const QList<std::pair<QString, QString>> mapping {
-            {u"system"_s, u"system"_s},   {u"memories"_s, u"memories"_s}, {u"summaries"_s, u"summaries"_s},
-            {u"tools"_s, u"tools"_s},     {u"history"_s, u"history"_s},   {u"recall"_s, u"recall"_s},
-            {u"current"_s, u"current"_s}, {u"runtime"_s, u"runtime"_s},   {u"output"_s, u"output_reserve"_s}};
+            {u"system"_s, u"system"_s},        {u"pinned"_s, u"pinned"_s},   {u"memories"_s, u"memories"_s},
+            {u"summaries"_s, u"summaries"_s},  {u"tools"_s, u"tools"_s},     {u"history"_s, u"history"_s},
+            {u"recall"_s, u"recall"_s},        {u"current"_s, u"current"_s}, {u"runtime"_s, u"runtime"_s},
+            {u"output"_s, u"output_reserve"_s}};
         QCOMPARE(sections.size(), mapping.size());
         for (int i = 0; i < mapping.size(); ++i) {
             QCOMPARE(sections.at(i).key, mapping.at(i).first);
@@ -128,7 +129,7 @@ private Q_SLOTS:
         QVERIFY(button->isEnabled());
         QVERIFY(!reset->isEnabled());
         ContextItemModel *model = view.model();
-        QString left;
+        QString added; // a message the request left out, added back (issue 17: as a recalled passage)
         QString excludedMemory;
         for (int r = 0; r < model->rowCount(); ++r) {
             const QModelIndex i = model->index(r, 0);
@@ -138,6 +139,11 @@ private Q_SLOTS:
                 QVERIFY(model->setData(i, Qt::Unchecked, Qt::CheckStateRole));
             if (kind == ContextItemModel::Kind::Recalled) // what recall quoted can be left out too
                 QVERIFY(model->setData(i, Qt::Unchecked, Qt::CheckStateRole));
+            if (kind == ContextItemModel::Kind::Message && !i.data(ContextItemModel::SentRole).toBool()
+                && added.isEmpty()) {
+                added = i.data(ContextItemModel::IdRole).toString();
+                QVERIFY(model->setData(i, Qt::Checked, Qt::CheckStateRole));
+            }
             if (kind == ContextItemModel::Kind::Memory && i.data(ContextItemModel::SentRole).toBool()
                 && excludedMemory.isEmpty()) {
                 excludedMemory = i.data(ContextItemModel::IdRole).toString();
@@ -153,13 +159,15 @@ private Q_SLOTS:
         QCOMPARE(request.snapshotId, m_demo.activeSnapshot);
         QCOMPARE(request.excludeMessageIds, (QStringList {m_demo.recalledMessage, m_demo.editedQuestionNew}));
         QCOMPARE(request.excludeMemoryIds, QStringList {excludedMemory});
-        QVERIFY(request.includeMessageIds.isEmpty());
+        QVERIFY(!added.isEmpty());
+        QCOMPARE(request.includeMessageIds, QStringList {added});
         // What ChatController::rerunWithContext gets.
         QCOMPARE(rerunWith.size(), 1);
         QCOMPARE(rerunWith.first().at(0).toString(), m_demo.activeReply);
         const auto exclusions = rerunWith.first().at(1).value<ContextExclusions>();
         QCOMPARE(exclusions.messageIds, (QSet<QString> {m_demo.recalledMessage, m_demo.editedQuestionNew}));
         QCOMPARE(exclusions.memoryIds, QSet<QString> {excludedMemory});
+        QCOMPARE(exclusions.addMessageIds, QSet<QString> {added});
         reset->click();
         QVERIFY(!model->isModified());
     }

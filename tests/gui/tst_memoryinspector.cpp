@@ -240,13 +240,14 @@ private Q_SLOTS:
     void injectedInTheSelectedReply()
     {
         m_view->setSelectedMessage(m_demo.activeReply);
-        QTRY_COMPARE(m_view->model()->injected().size(), 2);
+        QTRY_COMPARE(m_view->model()->injected().size(), 3);
+        QVERIFY(m_view->model()->injected().contains(m_demo.pinnedNote)); // a pinned note (issue 17)
         QVERIFY(m_view->model()->injected().contains(m_demo.activeMemories.at(0)));
         QVERIFY(m_view->model()->injected().contains(m_demo.activeMemories.at(1)));
         auto *only = m_view->findChild<QCheckBox *>(QStringLiteral("memoryInjectedOnly"));
         QVERIFY(only->isEnabled());
         only->setChecked(true);
-        QCOMPARE(m_view->filterModel()->rowCount(), 2);
+        QCOMPARE(m_view->filterModel()->rowCount(), 3);
         // A user message has no snapshot: nothing injected.
         m_view->setSelectedMessage(m_demo.firstQuestion);
         QTRY_COMPARE(m_view->model()->injected().size(), 0);

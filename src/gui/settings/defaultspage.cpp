@@ -41,6 +41,7 @@ DefaultsPage::DefaultsPage(SettingsSaver *saver, QWidget *parent)
     bind(m_ui->idleTtlMinutes, K::idleTtlMinutes);
     bind(m_ui->hardCapMessages, K::hardCapMessages);
     bind(m_ui->recallSharePercent, K::recallSharePercent);
+    bind(m_ui->pinnedSharePercent, K::pinnedSharePercent);
     bind(m_ui->maxIterations, K::maxIterations);
     bind(m_ui->toolTimeoutSeconds, K::toolTimeoutSeconds);
     bind(m_ui->attachmentMaxFileMb, K::attachmentMaxFileMb);

@@ -14,6 +14,7 @@
 #include "gui/messageselection.h"
 #include "gui/safetextdocument.h"
 #include "models/threadmodel.h"
+#include "storage/memoryrepository.h"
 #include "testsupport.h"
 #include "threadfixture.h"
 
@@ -25,7 +26,9 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QTcpServer>
 #include <QTest>
 #include <QTextBlock>
@@ -194,7 +197,7 @@ private Q_SLOTS:
         QApplication::sendEvent(view->viewport(), &menuEvent);
         auto *menu = view->findChild<QMenu *>(u"chatSelectionMenu"_s);
         QVERIFY(menu);
-        QCOMPARE(menu->actions().size(), 2);
+        QCOMPARE(menu->actions().size(), 5); // Copy, Select All, then pinning the selection
         menu->actions().at(0)->trigger();
         menu->close();
         QCOMPARE(QApplication::clipboard()->text(), all);
@@ -213,6 +216,92 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
         QVERIFY(selection->hasSelection());
         QVERIFY(escapeTaken());
+    }
+
+    // Issue 17, pinned notes from the keyboard and the mouse: the part of a reply selected, pinned
+    // to this conversation; the user's message, pinned to all of them from its actions menu (the
+    // Menu key). Both are stored as the user's notes and the next request carries them.
+    void pinningASelectionAndAMessage()
+    {
+        ChatFixture f;
+        QVERIFY(startWithReply(f));
+        ChatView *view = f.view();
+        const QString text = documentOf(view, 1, 0)->toPlainText();
+        const QPoint word = pointOf(view, 1, 0, int(text.indexOf(u"hello"_s)) + 2);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, word);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, word); // the paragraph
+        QCOMPARE(view->textSelection()->selectedText(), u"Answer 1 to: hello there"_s);
+        QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, word, view->viewport()->mapToGlobal(word));
+        QApplication::sendEvent(view->viewport(), &menuEvent);
+        auto *menu = view->findChild<QMenu *>(u"chatSelectionMenu"_s);
+        QVERIFY(menu);
+        auto *here = menu->findChild<QAction *>(u"pinHere"_s);
+        QVERIFY(here);
+        QCOMPARE(here->text(), QCoreApplication::translate("Skein::ChatView", "Pin Selection to This Conversation"));
+        here->trigger();
+        menu->close();
+
+        QTest::keyClick(view, Qt::Key_Escape); // the selection ends
+        view->setCurrentIndex(f.thread()->index(0));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Menu);
+        QMenu *actions = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return (actions = view->findChild<QMenu *>(u"messageActionsMenu"_s)) && actions->isVisible(); },
+            5000));
+        auto *everywhere = actions->findChild<QAction *>(u"pinEverywhere"_s);
+        QVERIFY(everywhere);
+        QCOMPARE(everywhere->text(), QCoreApplication::translate("Skein::ChatView", "Pin to All Conversations"));
+        everywhere->trigger();
+        actions->close();
+
+        QList<Memory> notes;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                notes = f.store()->memories().list({}).value();
+                return notes.size() == 2;
+            },
+            5000));
+        const QString sessionId = f.controller()->currentSessionId();
+        QSet<QString> seen;
+        for (const Memory &m : std::as_const(notes)) {
+            QCOMPARE(toString(m.type), u"pinned"_s);
+            QCOMPARE(toString(m.status), u"active"_s);
+            if (m.scope == MemoryScope::Session) {
+                QCOMPARE(m.content, u"Answer 1 to: hello there"_s);
+                QCOMPARE(m.sessionId, sessionId);
+                QCOMPARE(m.sourceMessageId, f.thread()->idAt(1));
+            } else {
+                QCOMPARE(toString(m.scope), u"global"_s);
+                QCOMPARE(m.content, u"hello there"_s);
+                QCOMPARE(m.sourceMessageId, f.thread()->idAt(0));
+            }
+            seen.insert(toString(m.scope));
+        }
+        QCOMPARE(seen.size(), 2);
+        QTRY_COMPARE(f.window->statusBar()->currentMessage(),
+                     QCoreApplication::translate("Skein::MainWindow",
+                                                 "Pinned. Every conversation's requests now carry this note."));
+
+        f.type(u"and now?"_s);
+        QVERIFY(QTest::qWaitFor([&] { return f.replyDone(4); }, 15000));
+        const QJsonArray sent = requestMessages(f.server.requests().last());
+        const QString system
+            = sent.first()[u"role"_s].toString() == u"system"_s ? sent.first()[u"content"_s].toString() : QString();
+        QVERIFY2(system.contains(u"<pinned_notes>\n- Answer 1 to: hello there\n- hello there\n</pinned_notes>"_s),
+                 qPrintable(system));
+        if (const QString shot = shotPath(u"pinned-menu"_s); !shot.isEmpty()) {
+            view->setCurrentIndex(f.thread()->index(2));
+            QTest::keyClick(view, Qt::Key_Menu);
+            QVERIFY(
+                QTest::qWaitFor([&] { return view->findChild<QMenu *>(u"messageActionsMenu"_s) != nullptr; }, 5000));
+            QTest::qWait(200);
+            const QRect frame = f.window->frameGeometry(); // the screen there: the menu is a window of its own
+            QVERIFY(QGuiApplication::primaryScreen()
+                        ->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+                        .save(shot));
+            view->findChild<QMenu *>(u"messageActionsMenu"_s)->close();
+        }
     }
 
     void paintedButtonsStillWork()

@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QListView>
+#include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTranslator>
@@ -109,6 +110,16 @@ int main(int argc, char **argv)
                 dialog->showPage(SettingsDialog::Page::Context);
                 QTimer::singleShot(400, dialog, [&, dialog] {
                     grab(dialog, QDir(out).filePath(QStringLiteral("settings-context%1.png").arg(suffix)));
+                    // Further down: recall and pinned notes (issue 17).
+                    if (auto *pinned = dialog->findChild<QWidget *>(QString(Settings::Keys::pinnedSharePercent.key))) {
+                        for (QWidget *w = pinned->parentWidget(); w; w = w->parentWidget())
+                            if (auto *area = qobject_cast<QScrollArea *>(w)) {
+                                area->ensureWidgetVisible(pinned, 0, 120);
+                                break;
+                            }
+                        QCoreApplication::processEvents();
+                        grab(dialog, QDir(out).filePath(QStringLiteral("settings-context-recall%1.png").arg(suffix)));
+                    }
                     dialog->showPage(SettingsDialog::Page::Memory);
                     QCoreApplication::processEvents();
                     grab(dialog, QDir(out).filePath(QStringLiteral("settings-memory%1.png").arg(suffix)));
