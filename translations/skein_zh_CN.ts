@@ -458,6 +458,14 @@
             <source>Also quote matching messages of your other conversations. A conversation's own setting wins.</source>
             <translation>也引用你其他对话中相匹配的消息。对话自身的设置优先。</translation>
         </message>
+        <message>
+            <source>Of the input budget, for the notes you pinned; they are never summarised. Notes beyond it are left out and the context inspector says so.</source>
+            <translation>占输入预算的比例，用于你置顶的笔记；它们永远不会被摘要。超出的笔记会被略去，上下文检查器会注明。</translation>
+        </message>
+        <message>
+            <source>&amp;Pinned notes take up to:</source>
+            <translation>置顶笔记最多占用(&amp;P)：</translation>
+        </message>
     </context>
     <context>
         <name>FirstRunDialog</name>
@@ -675,6 +683,10 @@
         <message>
             <source>Most active memories</source>
             <translation>活跃记忆上限</translation>
+        </message>
+        <message>
+            <source>Notes you pinned stay in prompts while memory is paused.</source>
+            <translation>记忆暂停时，你置顶的笔记仍会留在提示词中。</translation>
         </message>
     </context>
     <context>
@@ -1456,6 +1468,22 @@
             <source>attached: %1</source>
             <translation>附件：%1</translation>
         </message>
+        <message>
+            <source>Pin Selection to This Conversation</source>
+            <translation>将所选内容置顶到此对话</translation>
+        </message>
+        <message>
+            <source>Pin to This Conversation</source>
+            <translation>置顶到此对话</translation>
+        </message>
+        <message>
+            <source>Pin Selection to All Conversations</source>
+            <translation>将所选内容置顶到所有对话</translation>
+        </message>
+        <message>
+            <source>Pin to All Conversations</source>
+            <translation>置顶到所有对话</translation>
+        </message>
     </context>
     <context>
         <name>Skein::Cli</name>
@@ -1884,10 +1912,6 @@
             <translation>范围</translation>
         </message>
         <message>
-            <source>preference, fact, profile, instruction or task.</source>
-            <translation>preference（偏好）、fact（事实）、profile（个人资料）、instruction（指示）或 task（任务）。</translation>
-        </message>
-        <message>
             <source>type</source>
             <translation>类型</translation>
         </message>
@@ -1922,10 +1946,6 @@
         <message>
             <source>--scope takes global, session or branch</source>
             <translation>--scope 的取值为 global、session 或 branch</translation>
-        </message>
-        <message>
-            <source>--type takes preference, fact, profile, instruction or task</source>
-            <translation>--type 的取值为 preference、fact、profile、instruction 或 task</translation>
         </message>
         <message>
             <source>usage: memories add [--type T] [--scope global|session --session ID] TEXT|-</source>
@@ -2546,20 +2566,58 @@
             <translation>（已被 %1 取代）</translation>
         </message>
         <message>
-            <source>Memory is paused: nothing is learned from conversations and no memory reaches a prompt.</source>
-            <translation>记忆已暂停：不会从对话中学习，也不会有记忆进入提示。</translation>
-        </message>
-        <message>
             <source>Memory is on again.</source>
             <translation>记忆已恢复。</translation>
         </message>
         <message>
-            <source>usage: memories list|add|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</source>
-            <translation>用法：memories list|add|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</translation>
-        </message>
-        <message>
             <source>--incognito goes with --new, and --keep with --incognito</source>
             <translation>--incognito 需与 --new 一起使用，--keep 需与 --incognito 一起使用</translation>
+        </message>
+        <message>
+            <source>pinned notes</source>
+            <translation>置顶笔记</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n left out</source>
+            <translation>
+                <numerusform>%n 条被略去</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>preference, fact, profile, instruction, task or pinned.</source>
+            <translation>preference、fact、profile、instruction、task 或 pinned。</translation>
+        </message>
+        <message>
+            <source>pin: the message to pin (TEXT, if given, is the part of it to pin).</source>
+            <translation>pin：要置顶的消息（若给出 TEXT，则只置顶其中这一部分）。</translation>
+        </message>
+        <message>
+            <source>pin: pin the note to every conversation.</source>
+            <translation>pin：将笔记置顶到所有对话。</translation>
+        </message>
+        <message>
+            <source>--type takes preference, fact, profile, instruction, task or pinned</source>
+            <translation>--type 的取值为 preference、fact、profile、instruction、task 或 pinned</translation>
+        </message>
+        <message>
+            <source>usage: memories pin (--message ID [TEXT|-] [--global] | --session ID TEXT|- | --global TEXT|-)</source>
+            <translation>用法：memories pin (--message ID [TEXT|-] [--global] | --session ID TEXT|- | --global TEXT|-)</translation>
+        </message>
+        <message>
+            <source>message %1 is not in session %2</source>
+            <translation>消息 %1 不在会话 %2 中</translation>
+        </message>
+        <message>
+            <source>TEXT must be part of the message when --message is given</source>
+            <translation>给出 --message 时，TEXT 必须是该消息的一部分</translation>
+        </message>
+        <message>
+            <source>Memory is paused: nothing is learned from conversations and no learned memory reaches a prompt (pinned notes stay).</source>
+            <translation>记忆已暂停：不会从对话中学习，已学到的记忆也不会进入提示词（置顶笔记仍会保留）。</translation>
+        </message>
+        <message>
+            <source>usage: memories list|add|pin|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</source>
+            <translation>用法：memories list|add|pin|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</translation>
         </message>
     </context>
     <context>
@@ -2725,6 +2783,10 @@
         <message>
             <source>Recall</source>
             <translation>召回</translation>
+        </message>
+        <message>
+            <source>Pinned notes</source>
+            <translation>置顶笔记</translation>
         </message>
     </context>
     <context>
@@ -2919,6 +2981,10 @@
         <message>
             <source>Recalled · %1</source>
             <translation>召回 · %1</translation>
+        </message>
+        <message>
+            <source>added by you · %1</source>
+            <translation>由你添加 · %1</translation>
         </message>
     </context>
     <context>
@@ -3847,18 +3913,6 @@ Conversations: %2 · read %3 of %4</source>
             <source>Tokens and cost per day, conversation and model</source>
             <translation>按日期、对话和模型统计的令牌与费用</translation>
         </message>
-        <message>
-            <source>Re-run with This Context</source>
-            <translation>用此上下文重新生成</translation>
-        </message>
-        <message>
-            <source>&amp;Regenerate</source>
-            <translation>重新生成(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Skein cannot force messages or memories it left out back into a request; it chooses what fits the budget itself. You can regenerate the reply with the context Skein would choose.</source>
-            <translation>Skein 无法强制把它省略的消息或记忆放回请求中；它会自行选择符合预算的内容。你可以使用 Skein 自行选择的上下文重新生成回复。</translation>
-        </message>
     </context>
     <context>
         <name>Skein::KeychainSecretStore</name>
@@ -4193,6 +4247,18 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Incognito chat</source>
             <translation>无痕对话</translation>
+        </message>
+        <message>
+            <source>Pinned. Every conversation's requests now carry this note.</source>
+            <translation>已置顶。今后所有对话的请求都会带上这条笔记。</translation>
+        </message>
+        <message>
+            <source>Pinned. This conversation's requests now carry this note.</source>
+            <translation>已置顶。今后此对话的请求都会带上这条笔记。</translation>
+        </message>
+        <message>
+            <source>Could not pin the note: %1</source>
+            <translation>无法置顶笔记：%1</translation>
         </message>
     </context>
     <context>
@@ -4765,10 +4831,6 @@ Conversations: %2 · read %3 of %4</source>
             <translation>暂停记忆</translation>
         </message>
         <message>
-            <source>While paused, nothing is learned from conversations and no memory is added to prompts. What is said meanwhile is never learned later.</source>
-            <translation>暂停期间，不会从对话中学习，也不会在提示中加入记忆。暂停期间所说的内容以后也不会被学习。</translation>
-        </message>
-        <message>
             <source>Current</source>
             <translation>当前有效</translation>
         </message>
@@ -4815,6 +4877,10 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>%1 little-used memories are proposed for archiving.</source>
             <translation>有 %1 条很少使用的记忆被建议归档。</translation>
+        </message>
+        <message>
+            <source>While paused, nothing is learned from conversations and no learned memory is added to prompts; notes you pinned stay. What is said meanwhile is never learned later.</source>
+            <translation>暂停期间不会从对话中学习，也不会把已学到的记忆加入提示词；你置顶的笔记仍会保留。暂停期间说过的内容以后也不会被学习。</translation>
         </message>
     </context>
     <context>
@@ -4932,6 +4998,10 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Why: %1</source>
             <translation>原因：%1</translation>
+        </message>
+        <message>
+            <source>Pinned note</source>
+            <translation>置顶笔记</translation>
         </message>
     </context>
     <context>
