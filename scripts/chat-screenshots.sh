@@ -14,6 +14,8 @@
 #   English and Chinese;
 # * tags: the dialog and the filtered list (session-tags-dialog.png, sidebar-tags.png, gui_sidebar),
 #   and an incognito chat (incognito.png, gui_sidebar), English and Chinese;
+# * a message's actions menu with the pin actions, after two notes were pinned (pinned-menu.png,
+#   gui_chatselection), English and Chinese;
 # * attachments: the composer's chips (composer-attachments.png, composer-no-vision.png, a PDF with
 #   its pages asked for: composer-pdf-pages.png), a sent
 #   message with thumbnails (message-attachments.png), the viewer (attachment-viewer.png) and the
@@ -44,6 +46,8 @@ for look in "" "SKEIN_SHOT_LANG=zh_CN"; do
     "$build/tests/gui/tst_gui_sidebar" tagsFromTheKeyboardFilterTheList incognitoChatIsMarkedAndGoesWhenLeft
   env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
     "$build/tests/gui/chat/tst_gui_chatattachments"
+  env $look SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
+    "$build/tests/gui/chat/tst_gui_chatselection" pinningASelectionAndAMessage
 done
 # A message edited in place, and code blocks with their headers (the long one collapsed).
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
@@ -54,4 +58,4 @@ SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
 SKEIN_SHOT_DIR="$src/docs/screenshots" QT_QPA_PLATFORM=xcb \
   "$build/tests/gui/settings/tst_gui_settingsdialog" keylessProviderNeverAsksTheKeychain importedProviderWaitsForReview \
   mcpImportEnableAndPersist mcpAddByHand
-echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,incognito,composer-attachments,composer-no-vision,composer-pdf-pages,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
+echo "screenshots: $src/docs/screenshots/{tool-approval,import-progress,import-summary,search-still-indexing,session-tags-dialog,sidebar-tags,incognito,pinned-menu,composer-attachments,composer-no-vision,composer-pdf-pages,message-attachments,message-imported-attachments,attachment-viewer,context-inspector-attachments,edit-in-place,code-blocks,wide-table,settings-key-unreachable,settings-imported-provider,mcp-import-confirm,mcp-server-dialog}.png"
