@@ -353,12 +353,12 @@ void MainWindow::pinNote(const QString &messageId, const QString &text, bool glo
                              [self, global](const Status &s) {
                                  if (!self)
                                      return;
-                                 QString text = global
+                                 QString notice = global
                                      ? tr("Pinned. Every conversation's requests now carry this note.")
                                      : tr("Pinned. This conversation's requests now carry this note.");
                                  if (!s)
-                                     text = tr("Could not pin the note: %1").arg(s.error().message);
-                                 self->statusBar()->showMessage(text, 8000);
+                                     notice = tr("Could not pin the note: %1").arg(s.error().message);
+                                 self->statusBar()->showMessage(notice, 8000);
                              });
 }
 
