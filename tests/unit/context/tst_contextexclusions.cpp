@@ -140,7 +140,7 @@ private Q_SLOTS:
 
         for (const QString &excluded : {call.id, result.id}) {
             ContextEngine source;
-            source.setExclusions(ContextExclusions {{excluded}, {}});
+            source.setExclusions(ContextExclusions {{excluded}, {}, {}, {}});
             const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
             QVERIFY(!c.includedIds.contains(call.id));
             QVERIFY(!c.includedIds.contains(result.id));
@@ -175,7 +175,7 @@ private Q_SLOTS:
         QList<Message> path = conversation(session.id, 3);
         path << Message::create(session.id, path.last().id, Role::User, u"the current question"_s);
         ContextEngine source;
-        source.setExclusions(ContextExclusions {{path.last().id, path.at(0).id}, {}});
+        source.setExclusions(ContextExclusions {{path.last().id, path.at(0).id}, {}, {}, {}});
         const AssembledContext c = ContextAssembler::assemble(session, *source.inputsFor(session, path));
         QCOMPARE(c.includedIds.last(), path.last().id);
         QVERIFY(wholeText(c.request).contains(u"the current question"_s));
@@ -196,7 +196,7 @@ private Q_SLOTS:
         s.content = u"Turns 0 and 1 were about planets."_s;
         s.createdAt = Ids::nowMs();
         ContextEngine source;
-        source.setExclusions(ContextExclusions {{path.at(3).id}, {}});
+        source.setExclusions(ContextExclusions {{path.at(3).id}, {}, {}, {}});
         auto inputs = source.inputsFor(session, path);
         inputs->summaries = {s};
         const AssembledContext c = ContextAssembler::assemble(session, *inputs);
