@@ -13,6 +13,8 @@
 #include <QPlainTextEdit>
 #include <QWidget>
 
+#include <map>
+
 class QComboBox;
 class QDragEnterEvent;
 class QDropEvent;
@@ -168,7 +170,9 @@ private:
     void updateTray();
     // Runs the intake of one file on the thread pool; rename (pasted images) replaces its name.
     void startIntake(const QString &path, const QString &rename, bool removeAfter);
-    void intakeDone(Result<DraftAttachment> result);
+    // The intake of ticket finished; results are applied in the order the files were given.
+    void intakeDone(quint64 ticket, const Result<DraftAttachment> &result);
+    void applyIntake(const Result<DraftAttachment> &result);
     qint64 attachmentTokens(const ModelChoice &choice) const;
 
     ComposerEdit *m_edit;
@@ -177,6 +181,9 @@ private:
     QList<DraftAttachment> m_attachments;
     AttachmentLimits m_limits;
     int m_pending = 0;
+    quint64 m_nextTicket = 0; // the next intake started
+    quint64 m_nextApplied = 0; // the next intake whose result is applied
+    std::map<quint64, Result<DraftAttachment>> m_arrived; // finished before an earlier one
     QComboBox *m_models;
     TokenMeter *m_estimate;
     QLabel *m_queued;

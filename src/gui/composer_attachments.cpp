@@ -114,7 +114,8 @@ void Composer::startIntake(const QString &path, const QString &rename, bool remo
     ++m_pending;
     updateTray();
     QPointer<Composer> self(this);
-    QThreadPool::globalInstance()->start([self, path, rename, removeAfter, limits = m_limits] {
+    const quint64 ticket = m_nextTicket++;
+    QThreadPool::globalInstance()->start([self, ticket, path, rename, removeAfter, limits = m_limits] {
         Result<PreparedAttachment> prepared = AttachmentIntake::prepare(path, limits);
         Result<DraftAttachment> out = StorageError {StorageError::Kind::Invalid, QString()};
         if (prepared) {
@@ -130,14 +131,26 @@ void Composer::startIntake(const QString &path, const QString &rename, bool remo
         }
         if (removeAfter) // a pasted image: its pixels are in `encoded` now
             QFile::remove(path);
-        QMetaObject::invokeMethod(qApp, [self, out] {
+        QMetaObject::invokeMethod(qApp, [self, ticket, out] {
             if (self)
-                self->intakeDone(out);
+                self->intakeDone(ticket, out);
         });
     });
 }
 
-void Composer::intakeDone(Result<DraftAttachment> result)
+void Composer::intakeDone(quint64 ticket, const Result<DraftAttachment> &result)
+{
+    // Files read in parallel finish in any order; the chips keep the order the user chose.
+    m_arrived.emplace(ticket, result);
+    while (m_arrived.contains(m_nextApplied)) {
+        auto next = m_arrived.extract(m_nextApplied++);
+        applyIntake(next.mapped());
+    }
+    if (m_pending == 0)
+        Q_EMIT filesSettled();
+}
+
+void Composer::applyIntake(const Result<DraftAttachment> &result)
 {
     --m_pending;
     if (!result) {
@@ -154,8 +167,6 @@ void Composer::intakeDone(Result<DraftAttachment> result)
             m_attachments.append(result.value());
     }
     updateTray();
-    if (m_pending == 0)
-        Q_EMIT filesSettled();
 }
 
 QList<PreparedAttachment> Composer::takeAttachments()
