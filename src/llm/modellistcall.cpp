@@ -4,9 +4,9 @@
 
 #include "llm/modellistcall.h"
 
+#include "llm/finishedreply.h"
 #include "llm/modellistparser.h"
 #include "llm/providerclient.h"
-#include "llm/redirectguard.h"
 #include "llm/replylimit.h"
 
 #include <QJsonDocument>
@@ -95,32 +95,13 @@ void ModelListCall::send(QNetworkReply *reply, Handler handler, bool required)
         --m_pending;
         if (m_finished)
             return;
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll().left(ReplyLimit::kModelListBytes);
-        if (const std::optional<QUrl> refused = RedirectGuard::refusedTarget(*reply)) {
-            if (required)
-                m_error = CallError::crossOriginRedirect(reply->request().url(), *refused);
-        } else if (const std::optional<qint64> limit = ReplyLimit::exceeded(*reply)) {
-            if (required)
-                m_error = CallError::tooLarge(tr("model list"), *limit);
-        } else if (!required) {
-            if (reply->error() == QNetworkReply::NoError)
-                handler(body);
-        } else if (status != 0 && (status < 200 || status >= 300)) {
-            m_error = ErrorParser::fromHttp(status, reply->rawHeaderPairs(), body);
-        } else if (reply->error() == QNetworkReply::OperationCanceledError
-                   || reply->error() == QNetworkReply::TimeoutError) {
-            m_error = CallError::timeout();
-        } else if (reply->error() != QNetworkReply::NoError) {
-            m_error = CallError::network(reply->errorString());
-        } else if (const char first = ErrorParser::firstSignificantByte(body); first == '<'
-                   || (ErrorParser::isHtmlContentType(reply->rawHeader("Content-Type")) && first != '{'
-                       && first != '[')) {
-            // A captive portal or proxy login page instead of the list.
-            m_error = ErrorParser::webPage(reply->url(), m_client ? m_client->endpoint().baseUrl : QUrl(), body);
-        } else {
+        const CallError error
+            = finishedReplyError(*reply, body, m_client ? m_client->endpoint().baseUrl : QUrl(), tr("model list"));
+        if (!error.isError())
             handler(body);
-        }
+        else if (required)
+            m_error = error;
         if (m_error.isError() || m_pending == 0)
             finish(m_error);
     });
