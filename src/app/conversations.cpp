@@ -278,6 +278,14 @@ void Conversations::launch(const TurnRequest &request, const ProviderConfig &pro
     client->setParent(turn);
     turn->setModel(provider.defaultModel);
     turn->setProviderId(provider.id);
+    if (QPointer<MemoryHousekeeper> housekeeper = m_services.housekeeper)
+        turn->setQueryEmbedder(
+            [housekeeper](const QString &text, QObject *context, std::function<void(const QueryEmbedding &)> done) {
+                if (housekeeper)
+                    housekeeper->embedQuery(text, context, std::move(done));
+                else
+                    done({});
+            });
     (*it)->turn = turn;
     wire(request.sessionId, turn, request);
     Q_EMIT turnStarted(request.sessionId, turn);

@@ -73,6 +73,10 @@ inline constexpr BoolKey recallAllConversations {"context/recall_all_conversatio
 // The cheaper model for summaries and memory extraction; empty = the session's own model.
 inline constexpr TextKey utilityProviderId {"context/utility_provider_id"_L1};
 inline constexpr TextKey utilityModel {"context/utility_model"_L1};
+// Semantic recall (issue 17): the provider and model whose embeddings endpoint embeds messages
+// and queries; either empty: recall is lexical only.
+inline constexpr TextKey embeddingProviderId {"context/embedding_provider_id"_L1};
+inline constexpr TextKey embeddingModel {"context/embedding_model"_L1};
 
 // §5 agent loop.
 inline constexpr IntKey maxIterations {"agent/max_iterations"_L1, 6, 1, 100};

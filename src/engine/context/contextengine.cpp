@@ -7,8 +7,11 @@
 #include "engine/context/contextassembler.h"
 #include "engine/context/contextloader.h"
 #include "llm/callerror.h"
+#include "storage/embeddingrepository.h"
+#include "storage/store.h"
 
 #include <algorithm>
+#include <ranges>
 
 namespace Skein {
 
@@ -50,10 +53,22 @@ std::shared_ptr<const SourceInputs> ContextEngine::prepare(Store &store, const S
     ContextLoader::Options options;
     options.providerId = providerId;
     options.model = model;
+    options.embedding = m_embedding;
     auto loaded = ContextLoader::load(store, session, leafId, options);
     if (!loaded)
         return nullptr; // the caller falls back to the whole path
     ContextInputs &inputs = *loaded.value();
+    // The vector the turn made of the message being sent is that message's: kept for the
+    // turn's later calls, a retry, and as recall's vector of it (incognito: nothing is kept).
+    if (!m_embedding.vector.isEmpty() && !session.isIncognito())
+        for (const Message &m : std::views::reverse(inputs.path))
+            if (m.role == Role::User) {
+                // Not kept (a full disk): recall uses the vector given for this call all the same.
+                const Status kept
+                    = EmbeddingRepository(store.database()).putFor(m.id, m_embedding.model, m_embedding.vector);
+                Q_UNUSED(kept);
+                break;
+            }
     complete(inputs);
     if (!ContextLoader::addRequested(store, session, inputs))
         return nullptr;

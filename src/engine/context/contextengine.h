@@ -8,6 +8,7 @@
 
 #include "engine/context/contextexclusions.h"
 #include "engine/context/contextsource.h"
+#include "engine/context/queryembedding.h"
 
 #include <QDateTime>
 #include <QList>
@@ -45,6 +46,9 @@ public:
     // document or as pages): an endpoint given for one turn only (skein-cli send --base-url) is
     // not in storage, so the provider's stored kind cannot say.
     void setProviderKind(ProviderKind kind) { m_providerKind = kind; }
+    // Semantic recall's query (the turn embeds the user message before the first call). A vector
+    // given is also stored as the vector of the current user message.
+    void setQueryEmbedding(const QueryEmbedding &embedding) { m_embedding = embedding; }
 
     // Without storage: the path as given, the window from the session settings and the presets.
     ChatRequest build(const Session &session, const QList<Message> &path) const override;
@@ -68,6 +72,7 @@ private:
     std::function<QDateTime()> m_clock;
     QString m_locale;
     ContextExclusions m_exclusions;
+    QueryEmbedding m_embedding;
     std::optional<ProviderKind> m_providerKind;
     qint64 m_outputReserve = 0;
 };

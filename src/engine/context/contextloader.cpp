@@ -149,6 +149,7 @@ Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session
     if (in->settings.recallShare > 0.0 && !session.isIncognito()) {
         Recall::Options recall;
         recall.allSessions = in->settings.recallAllSessions;
+        recall.embedding = options.embedding;
         auto found = Recall::find(store, session, in->path, leafId, recall);
         if (!found)
             return found.error();

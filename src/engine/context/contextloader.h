@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include "engine/context/queryembedding.h"
+
 #include "engine/context/contextassembler.h"
 #include "storage/result.h"
 
@@ -33,6 +35,7 @@ struct Options
     bool countPath = false; // also count the whole path (pathLength), for the inspector and the CLI
     QString draft; // a user message not stored yet, appended to the path (skein-cli context --draft)
     qint64 window = 0; // a window for this computation only; 0: the session's or the model's
+    QueryEmbedding embedding; // semantic recall's query (Recall::Options::embedding)
 };
 
 Result<std::shared_ptr<ContextInputs>> load(Store &store, const Session &session, const QString &leafId,

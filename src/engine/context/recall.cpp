@@ -5,6 +5,7 @@
 #include "engine/context/recall.h"
 
 #include "core/domain/session.h"
+#include "storage/embeddingrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/searchrepository.h"
 #include "storage/sessionrepository.h"
@@ -36,6 +37,8 @@ constexpr int kHitsPerQuery = 400;
 // Reciprocal rank fusion (Cormack et al. 2009): score = Σ weight / (k + rank).
 constexpr double kRrfK = 60.0;
 constexpr double kLastTurnWeight = 0.5;
+// Similarity to the query's vector (semantic recall) ranks as much as the current message's words.
+constexpr double kSemanticWeight = 1.0;
 // A current message with this many searchable words is searched for alone.
 constexpr qsizetype kSelfContainedTerms = 3;
 constexpr qsizetype kLastTurnChars = 4000;
@@ -214,15 +217,18 @@ Result<QList<RecallPassage>> find(Store &store, const Session &session, const QL
     const Query query = queryOf(path);
     QStringList currentTerms = firstTerms(query.current, kCurrentTerms);
     QStringList lastTerms = firstTerms(query.lastTurn, kLastTurnTerms);
-    if ((currentTerms.isEmpty() && lastTerms.isEmpty()) || path.isEmpty())
+    if ((currentTerms.isEmpty() && lastTerms.isEmpty() && !options.embedding.isEnabled()) || path.isEmpty())
         return out;
 
     // The current turn is in the request already: never a candidate.
     QSet<QString> currentTurn;
+    QString currentUserId;
     for (qsizetype i = path.size() - 1; i >= 0; --i) {
         currentTurn.insert(path.at(i).id);
-        if (path.at(i).role == Role::User)
+        if (path.at(i).role == Role::User) {
+            currentUserId = path.at(i).id;
             break;
+        }
     }
     // Words most messages have say little about any of them and make ranking slow: the rarest
     // few that some message has are searched for.
@@ -259,10 +265,11 @@ Result<QList<RecallPassage>> find(Store &store, const Session &session, const QL
     }
     QHash<QString, double> fused;
     QHash<QString, RankedHit> byId;
-    auto rank = [&](const QStringList &terms, double weight) -> Status {
-        if (terms.isEmpty())
-            return {};
-        Result<QList<RankedHit>> found = store.search().ranked(terms, session.id, kHitsPerQuery);
+    // One ranked list, fused: this session's hits on the path, and with allSessions those of the
+    // others, interleaved by score (comparable within one index).
+    using Search = std::function<Result<QList<RankedHit>>(const QString &sessionId, int limit, const QString &exclude)>;
+    auto rank = [&](const Search &search, double weight) -> Status {
+        Result<QList<RankedHit>> found = search(session.id, kHitsPerQuery, {});
         if (!found)
             return found.error();
         QList<RankedHit> hits = found.value();
@@ -271,17 +278,17 @@ Result<QList<RecallPassage>> find(Store &store, const Session &session, const QL
         else if (Status s = pathCache().keepOnPath(store, session.id, storedLeafId, hits); !s)
             return s;
         if (options.allSessions) {
-            Result<QList<RankedHit>> others = store.search().ranked(terms, {}, kHitsPerQuery / 2, session.id);
+            Result<QList<RankedHit>> others = search({}, kHitsPerQuery / 2, session.id);
             if (!others)
                 return others.error();
-            // Interleaved by BM25, which is comparable within one index.
             hits.append(others.value());
             std::stable_sort(hits.begin(), hits.end(),
                              [](const RankedHit &a, const RankedHit &b) { return a.bm25 < b.bm25; });
         }
         qsizetype r = 0;
         for (const RankedHit &h : std::as_const(hits)) {
-            // Matched only by words that most messages have (FTS5 then counts them as nothing).
+            // Matched only by words that most messages have (FTS5 then counts them as nothing),
+            // or not similar at all.
             if (currentTurn.contains(h.messageId) || h.bm25 > kMinScore)
                 continue;
             fused[h.messageId] += weight / (kRrfK + double(++r));
@@ -289,10 +296,38 @@ Result<QList<RecallPassage>> find(Store &store, const Session &session, const QL
         }
         return {};
     };
-    if (Status s = rank(currentTerms, 1.0); !s)
+    auto lexical = [&store](const QStringList &terms) -> Search {
+        return
+            [&store, terms](const QString &sessionId, int limit, const QString &exclude) -> Result<QList<RankedHit>> {
+                if (terms.isEmpty())
+                    return QList<RankedHit>();
+                return store.search().ranked(terms, sessionId, limit, exclude);
+            };
+    };
+    if (Status s = rank(lexical(currentTerms), 1.0); !s)
         return s.error();
-    if (Status s = rank(lastTerms, kLastTurnWeight); !s)
+    if (Status s = rank(lexical(lastTerms), kLastTurnWeight); !s)
         return s.error();
+    if (options.embedding.isEnabled()) {
+        // The query's vector: given (the turn embedded the message being sent), else the one
+        // stored for the current user message (a retry, the agent loop's later calls).
+        QList<float> vector = options.embedding.vector;
+        if (vector.isEmpty() && !currentUserId.isEmpty()) {
+            Result<QList<float>> stored
+                = EmbeddingRepository(store.database()).vectorOf(currentUserId, options.embedding.model);
+            if (!stored)
+                return stored.error();
+            vector = stored.value();
+        }
+        if (!vector.isEmpty()) {
+            const QString model = options.embedding.model;
+            Search semantic = [&store, vector, model](const QString &sessionId, int limit, const QString &exclude) {
+                return EmbeddingRepository(store.database()).nearest(vector, model, sessionId, limit, exclude);
+            };
+            if (Status s = rank(semantic, kSemanticWeight); !s)
+                return s.error();
+        }
+    }
 
     QStringList ids = fused.keys();
     std::sort(ids.begin(), ids.end(), [&](const QString &a, const QString &b) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/domain/message.h"
+#include "engine/context/queryembedding.h"
 #include "storage/result.h"
 
 #include <QDateTime>
@@ -52,6 +53,9 @@ inline constexpr qsizetype kExcerptChars = 1200;
 struct Options
 {
     bool allSessions = false; // also other conversations (never incognito ones)
+    // Semantic recall: the query's vector ranks the stored vectors of the candidates' messages by
+    // cosine similarity, a third list fused with the BM25 ones.
+    QueryEmbedding embedding;
 };
 
 // The two parts of a request the query is made of: the current user message, and the turn
@@ -67,9 +71,9 @@ Query queryOf(const QList<Message> &path);
 // The candidates of a request whose path tail is path (leaf last; storedLeafId is the last one
 // stored, the draft of `skein-cli context --draft` is not), best first: messages of the session's
 // active path (and of other sessions when asked) that match the query, by BM25 over the word
-// index. The rarest words are searched for; the turn before joins the query (at half weight,
-// fused by reciprocal rank) only when the current message has fewer than three of them.
-// Messages of the current turn are never candidates. Runs on a storage thread.
+// index (and by similarity to the query's vector, when options.embedding has one). The rarest words are searched for;
+// the turn before joins the query (at half weight, fused by reciprocal rank) only when the current message has fewer
+// than three of them. Messages of the current turn are never candidates. Runs on a storage thread.
 Result<QList<RecallPassage>> find(Store &store, const Session &session, const QList<Message> &path,
                                   const QString &storedLeafId, const Options &options);
 

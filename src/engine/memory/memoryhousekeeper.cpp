@@ -4,13 +4,16 @@
 
 #include "engine/memory/memoryhousekeeper.h"
 
+#include "engine/memory/embeddingindexer.h"
 #include "engine/memory/extraction.h"
 #include "engine/memory/topicswitch.h"
 #include "engine/providers/providerkeys.h"
 #include "engine/providers/providerkinds.h"
+#include "llm/embeddingcall.h"
 #include "llm/providerclient.h"
 #include "secrets/secretstore.h"
 #include "storage/asyncstore.h"
+#include "storage/embeddingrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/providerrepository.h"
 #include "storage/sessionrepository.h"
@@ -27,6 +30,9 @@ namespace Skein {
 namespace {
 
 using namespace Qt::StringLiterals;
+
+// How long a message being sent may wait for its vector before it goes without semantic recall.
+constexpr int kQueryTimeoutMs = 10 * 1000;
 
 struct Loaded
 {
@@ -58,6 +64,7 @@ MemoryHousekeeper::MemoryHousekeeper(AsyncStore *store, QNetworkAccessManager *n
     , m_extractor(new MemoryExtractor(store, this))
     , m_topics(new TopicSwitchDetector(store, this))
     , m_compactor(new IdleCompactor(store, m_consolidator, m_extractor, this))
+    , m_indexer(new EmbeddingIndexer(store, this))
     , m_idleTimer(new QTimer(this))
 {
     m_compactor->setRunRegistry(&m_runs);
@@ -80,6 +87,10 @@ MemoryHousekeeper::MemoryHousekeeper(AsyncStore *store, QNetworkAccessManager *n
                 else if (!extraction.skipped)
                     succeeded(Work::Extraction, sessionId);
             });
+    connect(m_indexer, &EmbeddingIndexer::failed, this, [this](const QString &, const QString &error) {
+        Q_EMIT notice(tr("Messages could not be indexed for semantic recall: %1").arg(error));
+    });
+    connect(m_indexer, &EmbeddingIndexer::indexed, this, [this] { endWork(); });
     setRetryDelays(m_retryFirstMs, m_retryMaxMs);
 }
 
@@ -133,7 +144,7 @@ void MemoryHousekeeper::refresh(std::function<void()> then)
             out.providers = providers.value();
             return out;
         },
-        [this](Result<Loaded> loaded) {
+        [this](const Result<Loaded> &loaded) {
             if (loaded) {
                 m_settings = loaded->settings;
                 m_providers = loaded->providers;
@@ -197,6 +208,63 @@ ModelRoute MemoryHousekeeper::routeFor(const Session &session)
     return ModelRoute {clientFor(*p, m_keys.value(p->id)), model};
 }
 
+ModelRoute MemoryHousekeeper::embeddingRoute()
+{
+    const ProviderConfig *p = provider(m_settings.embeddingProviderId);
+    if (m_settings.embeddingProviderId.isEmpty() || m_settings.embeddingModel.isEmpty() || !p || !p->enabled)
+        return {};
+    return ModelRoute {clientFor(*p, m_keys.value(p->id)), m_settings.embeddingModel};
+}
+
+void MemoryHousekeeper::embedQuery(const QString &text, QObject *context,
+                                   std::function<void(const QueryEmbedding &)> done)
+{
+    refresh([this, text, context = QPointer<QObject>(context), done = std::move(done)] {
+        if (!context)
+            return;
+        const ModelRoute route = embeddingRoute();
+        QueryEmbedding embedding;
+        embedding.model = route.isValid() ? route.model : QString();
+        if (!route.isValid() || text.trimmed().isEmpty()) {
+            done(embedding);
+            return;
+        }
+        auto *call = new EmbeddingCall(route.client, route.model, {text.left(EmbeddingRepository::kTextChars)});
+        call->setTimeoutMs(kQueryTimeoutMs);
+        connect(call, &EmbeddingCall::finished, this,
+                [this, call, context, embedding, done](const QList<QList<float>> &vectors, const CallError &error) {
+                    call->deleteLater();
+                    if (!context)
+                        return;
+                    QueryEmbedding out = embedding;
+                    if (error.isError())
+                        Q_EMIT notice(tr("Semantic recall was skipped for this message (recall by words still "
+                                         "ran): %1")
+                                          .arg(error.displayText()));
+                    else
+                        out.vector = vectors.value(0);
+                    done(out);
+                });
+        call->start();
+    });
+}
+
+void MemoryHousekeeper::indexSession(const QString &sessionId)
+{
+    beginWork();
+    refresh([this, sessionId] { indexNow(sessionId); });
+}
+
+void MemoryHousekeeper::indexNow(const QString &sessionId)
+{
+    const ModelRoute route = embeddingRoute();
+    if (!route.isValid() || m_indexer->isIndexing(sessionId)) {
+        endWork();
+        return;
+    }
+    m_indexer->index(sessionId, route); // its indexed() ends the work
+}
+
 // The trigger measures the history share of the session's own requests (its model's window), not
 // the utility model's.
 qint64 MemoryHousekeeper::shareFor(const Session &session) const
@@ -235,7 +303,7 @@ void MemoryHousekeeper::turnCompleted(const QString &sessionId, const QString &a
                     out.user = user.value();
             return out;
         },
-        [this, sessionId](Result<TurnRows> rows) {
+        [this, sessionId](const Result<TurnRows> &rows) {
             if (!rows) {
                 Q_EMIT turnHandled(sessionId);
                 endWork();
@@ -250,6 +318,8 @@ void MemoryHousekeeper::turnCompleted(const QString &sessionId, const QString &a
                     extract(sessionId);
                 if (m_topicCheck && !user.id.isEmpty())
                     checkTopic(sessionId, user.id, user.content);
+                beginWork();
+                indexNow(sessionId);
                 Q_EMIT turnHandled(sessionId);
                 endWork();
             });

@@ -8,6 +8,7 @@
 
 #include "core/domain/providerconfig.h"
 #include "core/domain/session.h"
+#include "engine/context/queryembedding.h"
 #include "engine/memory/idlecompactor.h"
 #include "engine/memory/memorysettings.h"
 #include "storage/result.h"
@@ -25,6 +26,7 @@ class QTimer;
 namespace Skein {
 
 class AsyncStore;
+class EmbeddingIndexer;
 class ProviderClient;
 class SecretStore;
 class TopicSwitchDetector;
@@ -54,6 +56,14 @@ public:
     MemoryExtractor *extractor() const { return m_extractor; }
     TopicSwitchDetector *topicDetector() const { return m_topics; }
     IdleCompactor *compactor() const { return m_compactor; }
+    EmbeddingIndexer *indexer() const { return m_indexer; }
+
+    // Semantic recall (issue 17), as Turn::QueryEmbedder: embeds text with the embedding provider
+    // and model of the settings. done runs once, on context's thread.
+    void embedQuery(const QString &text, QObject *context, std::function<void(const QueryEmbedding &)> done);
+    // Embeds the messages of sessionId that have no vector of the embedding model yet (what
+    // turnCompleted does after every turn; skein-cli send waits for it). No model set: nothing.
+    void indexSession(const QString &sessionId);
 
     // Backoff of failed background calls (default: 1 min, doubling, at most 1 h).
     void setRetryDelays(qint64 firstMs, qint64 maxMs);
@@ -108,6 +118,8 @@ private:
 
     void refresh(std::function<void()> then);
     ModelRoute routeFor(const Session &session);
+    ModelRoute embeddingRoute();
+    void indexNow(const QString &sessionId); // after a refresh; in flight until the indexer ends
     qint64 shareFor(const Session &session) const;
     ProviderClient *clientFor(const ProviderConfig &provider, const QString &key);
     const ProviderConfig *provider(const QString &id) const;
@@ -127,6 +139,7 @@ private:
     MemoryExtractor *m_extractor;
     TopicSwitchDetector *m_topics;
     IdleCompactor *m_compactor;
+    EmbeddingIndexer *m_indexer;
     QTimer *m_idleTimer;
 
     MemorySettings m_settings;

@@ -20,6 +20,8 @@ const QString batchKey = u"memory/extract_after_turns"_s;
 const QString ttlKey = u"context/idle_ttl_minutes"_s;
 const QString providerKey = u"context/utility_provider_id"_s;
 const QString modelKey = u"context/utility_model"_s;
+const QString embeddingProviderKey = u"context/embedding_provider_id"_s;
+const QString embeddingModelKey = u"context/embedding_model"_s;
 
 QString stored(SettingsRepository &settings, const QString &key)
 {
@@ -56,6 +58,8 @@ MemorySettings MemorySettings::load(SettingsRepository &settings)
     s.idleTtlMs = intValue(stored(settings, ttlKey), 15, 1, qint64 {7} * 24 * 60) * 60 * 1000;
     s.utilityProviderId = stored(settings, providerKey);
     s.utilityModel = stored(settings, modelKey);
+    s.embeddingProviderId = stored(settings, embeddingProviderKey);
+    s.embeddingModel = stored(settings, embeddingModelKey);
     return s;
 }
 
@@ -70,6 +74,8 @@ Status MemorySettings::save(SettingsRepository &settings) const
         {ttlKey, QString::number(std::max<qint64>(1, idleTtlMs / 60000))},
         {providerKey, utilityProviderId},
         {modelKey, utilityModel},
+        {embeddingProviderKey, embeddingProviderId},
+        {embeddingModelKey, embeddingModel},
     };
     for (const auto &[key, value] : values)
         if (Status s = settings.set(key, value); !s)

@@ -27,6 +27,9 @@ struct MemorySettings
     qint64 idleTtlMs = qint64 {15} * 60 * 1000;
     QString utilityProviderId; // empty: the session's provider
     QString utilityModel; // empty: the session's model
+    // Issue 17, semantic recall: the provider and model that embed messages; either empty: off.
+    QString embeddingProviderId;
+    QString embeddingModel;
 
     static MemorySettings load(SettingsRepository &settings);
     Status save(SettingsRepository &settings) const;

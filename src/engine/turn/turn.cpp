@@ -74,6 +74,7 @@ Turn::SourceFactory Turn::contextSources()
         context->setOutputReserve(plan.outputTokens);
         context->setExclusions(plan.exclusions);
         context->setProviderKind(plan.kind);
+        context->setQueryEmbedding(plan.embedding);
         if (!plan.finalCall)
             return context;
         return std::make_shared<AgentCallSource>(context, QList<ToolDefinition> {}, true);
@@ -98,7 +99,7 @@ void Turn::send(const QString &sessionId, const QString &text, const std::option
     m_start = Start::Send;
     m_text = text;
     m_parentId = parentId;
-    claim(sessionId, [this] { startModelCall(); });
+    claim(sessionId, [this] { embedQuery(); });
 }
 
 void Turn::retry(const QString &sessionId, const QString &assistantMessageId)
@@ -108,7 +109,7 @@ void Turn::retry(const QString &sessionId, const QString &assistantMessageId)
     m_started = true;
     m_start = Start::Retry;
     m_targetId = assistantMessageId;
-    claim(sessionId, [this] { startModelCall(); });
+    claim(sessionId, [this] { embedQuery(); });
 }
 
 void Turn::continueReply(const QString &sessionId, const QString &assistantMessageId)
@@ -118,7 +119,7 @@ void Turn::continueReply(const QString &sessionId, const QString &assistantMessa
     m_started = true;
     m_start = Start::Continue;
     m_targetId = assistantMessageId;
-    claim(sessionId, [this] { startModelCall(); });
+    claim(sessionId, [this] { embedQuery(); });
 }
 
 void Turn::claim(const QString &sessionId, std::function<void()> then)
@@ -252,6 +253,19 @@ void Turn::cancel()
     // Otherwise a storage job is in flight; its callback sees m_cancelRequested.
 }
 
+void Turn::embedQuery()
+{
+    if (!m_embedder) {
+        startModelCall();
+        return;
+    }
+    // A retry or a continue has no new text: the vector stored for its user message is used.
+    m_embedder(m_start == Start::Send ? m_text : QString(), this, [this](const QueryEmbedding &embedding) {
+        m_embedding = embedding;
+        startModelCall();
+    });
+}
+
 void Turn::startModelCall()
 {
     if (m_cancelRequested) {
@@ -264,6 +278,7 @@ void Turn::startModelCall()
     plan.finalCall = m_finalCall;
     plan.outputTokens = m_outputTokens;
     plan.exclusions = m_options.exclusions;
+    plan.embedding = m_embedding;
     if (m_client)
         plan.kind = m_client->endpoint().kind;
     if (m_options.toolsEnabled && !m_finalCall && m_tools)

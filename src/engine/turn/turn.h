@@ -13,6 +13,7 @@
 #include "core/stream/streamdelta.h"
 #include "engine/attachments/attachmentintake.h"
 #include "engine/context/contextexclusions.h"
+#include "engine/context/queryembedding.h"
 #include "engine/tools/tool.h"
 #include "engine/turn/repeatguard.h"
 #include "engine/turn/turnoptions.h"
@@ -64,6 +65,7 @@ public:
         // What the user left out of the context ("re-run with this context"), for every call.
         ContextExclusions exclusions;
         ProviderKind kind = ProviderKind::OpenAiCompatible; // the dialect of the server called
+        QueryEmbedding embedding; // semantic recall's query, the same for every call of the turn
     };
     // Builds the request source of each model call from its plan. The source runs governance
     // before every call. Default: contextSources().
@@ -77,6 +79,13 @@ public:
     void setModel(const QString &model) { m_model = model; }
     void setProviderId(const QString &providerId) { m_providerId = providerId; }
     void setFlushInterval(int milliseconds) { m_flushIntervalMs = milliseconds; }
+    // Semantic recall: embeds the user's text (empty for a retry or a continue) with the
+    // embedding model of the settings and calls done once, on context's thread, with the model
+    // and the vector (model empty: none configured; vector empty: the call failed, or no text).
+    // Not set: recall is lexical only.
+    using QueryEmbedder
+        = std::function<void(const QString &text, QObject *context, std::function<void(const QueryEmbedding &)> done)>;
+    void setQueryEmbedder(QueryEmbedder embedder) { m_embedder = std::move(embedder); }
     // Files the user message of send() carries (AttachmentIntake), stored with it.
     void setAttachments(const QList<PreparedAttachment> &attachments) { m_attachments = attachments; }
 
@@ -152,6 +161,7 @@ private:
 
     // agentrun.cpp: the loop
     void claim(const QString &sessionId, std::function<void()> then);
+    void embedQuery(); // then startModelCall()
     void startModelCall();
     void onTurnFinished(MessageStatus status, const QString &error);
     void beginTools(const QList<ToolCall> &calls);
@@ -173,6 +183,8 @@ private:
     QPointer<ProviderClient> m_client;
     QPointer<ToolRegistry> m_tools;
     SourceFactory m_sourceFactory;
+    QueryEmbedder m_embedder;
+    QueryEmbedding m_embedding;
     TurnOptions m_options;
     QString m_model;
     QString m_providerId;

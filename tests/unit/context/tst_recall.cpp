@@ -9,6 +9,8 @@
 #include "core/settings/settingskeys.h"
 #include "engine/context/contextassembler.h"
 #include "engine/context/contextloader.h"
+#include "storage/database.h"
+#include "storage/embeddingrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/settingsrepository.h"
@@ -17,6 +19,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -63,6 +66,7 @@ struct Fixture
     Session session = Session::create(u"Long chat"_s);
     QList<Message> path;
     QString plantedId;
+    QueryEmbedding embedding; // semantic recall's query, as the turn gives it
 
     bool open(int turns = 150, int at = 3,
               const QString &planted = u"My sister Ingrid adopted a greyhound called Biscuit last spring."_s)
@@ -108,6 +112,7 @@ struct Fixture
         ContextLoader::Options options;
         options.draft = draft;
         options.window = window;
+        options.embedding = embedding;
         auto loaded = ContextLoader::load(*store, session, session.activeLeafId, options);
         if (!loaded)
             qFatal("load: %s", qPrintable(loaded.error().message));
@@ -118,6 +123,44 @@ struct Fixture
         return ContextAssembler::assemble(session, inputs);
     }
 };
+
+// A scripted embedding model for semantic recall: one dimension per concept, counting the words
+// of the text that belong to it, and one that every text has. Texts about the same things point
+// the same way whatever their words (what a real embedding model learns, here written down).
+const QList<QStringList> kConcepts {{u"dog"_s, u"greyhound"_s, u"pet"_s, u"puppy"_s, u"cat"_s, u"animal"_s},
+                                    {u"sister"_s, u"brother"_s, u"family"_s, u"mother"_s, u"father"_s},
+                                    {u"gardening"_s, u"tomatoes"_s},
+                                    {u"hiking"_s, u"trails"_s},
+                                    {u"jazz"_s, u"records"_s},
+                                    {u"sourdough"_s, u"baking"_s},
+                                    {u"chess"_s, u"openings"_s},
+                                    {u"bicycle"_s, u"repair"_s},
+                                    {u"astronomy"_s},
+                                    {u"watercolour"_s, u"painting"_s},
+                                    {u"marathon"_s, u"training"_s}};
+const QString kEmbeddingModel = u"concepts-1"_s;
+
+QList<float> conceptVector(const QString &text)
+{
+    QList<float> v(kConcepts.size() + 1, 0.0f);
+    v.last() = 0.25f;
+    static const QRegularExpression words(u"\\W+"_s);
+    for (const QString &w : text.toLower().split(words, Qt::SkipEmptyParts))
+        for (qsizetype i = 0; i < kConcepts.size(); ++i)
+            if (kConcepts.at(i).contains(w))
+                v[i] += 1.0f;
+    return v;
+}
+
+// Gives every message of the path its vector, as the indexer would.
+bool indexPath(Store &store, const QList<Message> &path)
+{
+    EmbeddingRepository vectors(store.database());
+    for (const Message &m : path)
+        if (!vectors.putFor(m.id, kEmbeddingModel, conceptVector(m.content)))
+            return false;
+    return true;
+}
 
 QStringList recalledIds(const AssembledContext &c)
 {
@@ -373,6 +416,60 @@ private Q_SLOTS:
         QCOMPARE(recorded.size(), 2);
         QVERIFY(recorded.first()[u"added"_s].toBool());
         QVERIFY(c.snapshot.estimatedTokens <= c.budget.input);
+    }
+
+    // Semantic recall (the query's vector against the stored ones, fused with BM25 by reciprocal
+    // rank) finds a message that shares no word with the question; by words alone it is not found.
+    void semanticRecallFindsWhatSharesNoWord()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        QVERIFY(indexPath(*f.store, f.path));
+        const QString draft = u"Which pet joined the family?"_s;
+        QVERIFY(!recalledIds(f.assemble(draft, 4096)).contains(f.plantedId));
+        f.embedding = {kEmbeddingModel, conceptVector(draft)};
+        const AssembledContext c = f.assemble(draft, 4096);
+        QVERIFY2(recalledIds(c).contains(f.plantedId), qPrintable(recalledIds(c).join(u' ')));
+        QVERIFY(lastUserContent(c.request).contains(u", user] My sister Ingrid adopted a greyhound"_s));
+        QVERIFY(c.snapshot.estimatedTokens <= c.budget.input);
+        // Only the active path counts, as for words: a branch off it is not recalled.
+        Message side = Message::create(f.session.id, f.path.at(10).id, Role::User, u"My brother has a puppy."_s);
+        SKEIN_VERIFY_OK(f.store->messages().insert(side));
+        QVERIFY(indexPath(*f.store, {side}));
+        QVERIFY(!recalledIds(f.assemble(draft, 4096)).contains(side.id));
+        // Vectors of another model, or of another length, are never compared.
+        f.embedding = {u"other-model"_s, conceptVector(draft)};
+        QVERIFY(!recalledIds(f.assemble(draft, 4096)).contains(f.plantedId));
+        f.embedding = {kEmbeddingModel, conceptVector(draft).mid(1)};
+        QVERIFY(!recalledIds(f.assemble(draft, 4096)).contains(f.plantedId));
+    }
+
+    // A retry or a later call of the agent loop has no new text: the vector stored for the
+    // current user message is the query.
+    void theStoredVectorOfTheUserMessageIsTheQuery()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        Message u = Message::create(f.session.id, f.path.last().id, Role::User, u"Which pet joined the family?"_s);
+        SKEIN_VERIFY_OK(f.store->messages().insert(u));
+        f.session.activeLeafId = u.id;
+        QVERIFY(indexPath(*f.store, f.path + QList<Message> {u}));
+        ContextLoader::Options options;
+        options.window = 4096;
+        options.embedding = {kEmbeddingModel, {}};
+        auto loaded = ContextLoader::load(*f.store, f.session, u.id, options);
+        QVERIFY(loaded);
+        QList<QString> ids;
+        for (const RecallPassage &p : loaded.value()->recall)
+            ids << p.messageId;
+        QVERIFY2(ids.contains(f.plantedId), qPrintable(ids.join(u' ')));
+        QVERIFY(!ids.contains(u.id)); // the current message is never its own passage
+        // Its vector gone (the message changed), words alone do not find it.
+        SKEIN_VERIFY_OK(f.store->database().run("UPDATE messages SET content = content || ' ' WHERE id = ?", {u.id}));
+        auto again = ContextLoader::load(*f.store, f.session, u.id, options);
+        QVERIFY(again);
+        for (const RecallPassage &p : again.value()->recall)
+            QVERIFY(p.messageId != f.plantedId);
     }
 
     void biggerWindowsRecallMore()
