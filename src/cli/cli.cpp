@@ -174,10 +174,13 @@ const QList<Cli::Command> &Cli::commands()
          "list|add|pin|edit|delete|accept|reject|disable|archive|keep|promote|restore|history|supersede|pause|resume "
          "[ID] [TEXT] [--json]",
          &Cli::cmdMemories, &Cli::defineMemories},
+        {"embeddings", "embeddings use PROVIDER MODEL | off | status [ID] [--json] | index ID [--json]",
+         &Cli::cmdEmbeddings, &Cli::defineEmbeddings},
         {"summaries", "summaries ID [--json]", &Cli::cmdSummaries, defineJson},
         {"compact", "compact ID [--provider NAME | --base-url URL --kind K] [--model M] [--json]", &Cli::cmdCompact,
          &Cli::defineCompact},
-        {"context", "context ID [--json] [--model M]", &Cli::cmdContext, &Cli::defineContext},
+        {"context", "context ID [--json] [--model M] [--draft TEXT] [--window TOKENS]", &Cli::cmdContext,
+         &Cli::defineContext},
         {"tools", "tools list [--json] [--no-servers]", &Cli::cmdTools, Cli::defineTools},
         {"mcp",
          "mcp list [--json] | add NAME (--command CMD [--arg A]... [--env NAME]... | --url URL "

@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "app/turnrequest.h"
+#include "engine/context/queryembedding.h"
 #include "secrets/secretstore.h"
 
 class QCommandLineParser;
@@ -114,14 +115,17 @@ private:
     int cmdSend(QCommandLineParser &parser);
     // Memories, summaries and consolidation (cli_memory.cpp)
     int cmdMemories(QCommandLineParser &parser);
+    int cmdEmbeddings(QCommandLineParser &parser);
     int pinNote(QCommandLineParser &parser, Memory *pinned); // memories pin
     int cmdSummaries(QCommandLineParser &parser);
     int printTimeline(const Memory &memory, bool json);
     int cmdCompact(QCommandLineParser &parser);
     static void defineMemories(QCommandLineParser &parser);
+    static void defineEmbeddings(QCommandLineParser &parser);
     static void defineCompact(QCommandLineParser &parser);
     // The context engine (cli_context.cpp)
     int cmdContext(QCommandLineParser &parser);
+    QueryEmbedding queryEmbedding(const QString &draft);
     static void defineContext(QCommandLineParser &parser);
     // The agent loop, tools, MCP servers and crash recovery (cli_agent.cpp)
     int cmdTools(QCommandLineParser &parser);

@@ -3,10 +3,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 // skein-cli context: what the context engine would send next for a session (SPEC §4.9).
+#include "app/appcontext.h"
 #include "cli.h"
 #include "core/domain/session.h"
 #include "engine/context/contextassembler.h"
 #include "engine/context/contextloader.h"
+#include "engine/memory/memorysettings.h"
+#include "engine/providers/providerkinds.h"
+#include "llm/embeddingcall.h"
+#include "llm/providerclient.h"
+#include "storage/embeddingrepository.h"
+#include "storage/providerrepository.h"
 #include "storage/store.h"
 
 #include <QCommandLineParser>
@@ -32,6 +39,46 @@ QString money(double usd)
 }
 
 } // namespace
+
+QueryEmbedding Cli::queryEmbedding(const QString &draft)
+{
+    // Semantic recall as a turn would do it: the draft embedded now; without a draft, the vector
+    // stored for the last user message. Any failure leaves recall by words alone, with a note.
+    const MemorySettings settings = MemorySettings::load(m_store->settings());
+    QueryEmbedding out;
+    if (settings.embeddingProviderId.isEmpty() || settings.embeddingModel.isEmpty())
+        return out;
+    Result<ProviderConfig> provider = m_store->providers().get(settings.embeddingProviderId);
+    if (!provider || !provider->enabled) {
+        m_err << tr("note: the embedding provider %1 is not available; recall by words only")
+                     .arg(settings.embeddingProviderId)
+              << Qt::endl;
+        return out;
+    }
+    out.model = settings.embeddingModel;
+    if (draft.trimmed().isEmpty())
+        return out;
+    QString key;
+    const QCommandLineParser none;
+    if (!readApiKey(provider.value(), none, &key))
+        return out;
+    ProviderClient client(m_context->network(), ProviderKinds::endpoint(provider.value(), key));
+    EmbeddingCall call(&client, out.model, {draft.left(EmbeddingRepository::kTextChars)});
+    bool done = false;
+    CallError error;
+    QObject::connect(&call, &EmbeddingCall::finished, &client,
+                     [&](const QList<QList<float>> &vectors, const CallError &e) {
+                         error = e;
+                         out.vector = vectors.value(0);
+                         endLoop(done);
+                     });
+    call.start();
+    runLoop(done);
+    if (error.isError())
+        m_err << tr("note: the draft could not be embedded (recall by words only): %1").arg(error.displayText())
+              << Qt::endl;
+    return out;
+}
 
 void Cli::defineContext(QCommandLineParser &p)
 {
@@ -59,6 +106,7 @@ int Cli::cmdContext(QCommandLineParser &parser)
         if (!ok || options.window < ContextSettings::kMinWindow)
             return usage(tr("--window needs a number of tokens, at least %1").arg(ContextSettings::kMinWindow));
     }
+    options.embedding = queryEmbedding(options.draft);
     auto loaded = ContextLoader::load(*m_store, session, session.activeLeafId, options);
     if (!loaded)
         return fail(loaded.error());
@@ -104,6 +152,7 @@ int Cli::cmdContext(QCommandLineParser &parser)
             {u"excluded_message_ids"_s, idArray(c.excludedIds)},
             {u"older_not_read"_s, older},
             {u"recalled"_s, Recall::toJson(c.recalled)},
+            {u"embedding_model"_s, options.embedding.model},
             {u"summaries"_s, summaries},
             {u"memories"_s, memoryArray(c.memories)},
             {u"pinned"_s, memoryArray(c.pinned)},

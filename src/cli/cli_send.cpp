@@ -29,6 +29,9 @@
 #include <QProcess>
 
 #include <QUrl>
+
+#include <memory>
+
 #include <unistd.h>
 
 namespace Skein {
@@ -208,7 +211,11 @@ int Cli::runTurn(TurnRequest request, QCommandLineParser &parser)
     m_context->housekeeper().setTopicCheckEnabled(false); // nobody would see the offer
 
     TerminalTurn terminal(conversations, json ? m_err : m_out, m_err);
+    auto during = std::make_unique<QObject>(); // e.g. "semantic recall was skipped for this message"
+    QObject::connect(&m_context->housekeeper(), &MemoryHousekeeper::notice, during.get(),
+                     [this](const QString &text) { m_err << text << Qt::endl; });
     const TerminalTurn::Outcome outcome = terminal.run(request);
+    during.reset();
     if (outcome.refused)
         return fail(outcome.error + QLatin1Char(' ') + tr("Your message was not sent."));
     if (json)

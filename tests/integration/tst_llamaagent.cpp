@@ -9,6 +9,7 @@
 
 #include "cliprocess.h"
 #include "core/domain/ids.h"
+#include "engine/memory/embeddingindexer.h"
 #include "engine/memory/memoryhousekeeper.h"
 #include "engine/tools/builtintools.h"
 #include "engine/tools/toolregistry.h"
@@ -574,6 +575,77 @@ private Q_SLOTS:
         QVERIFY(store);
         QVERIFY(!store.value()->sessions().get(incognito[u"session_id"_s].toString()));
         QVERIFY2(server.failedExchanges().isEmpty(), server.describeFailures().constData());
+    }
+
+    // Semantic recall against real llama.cpp servers (issue 17): one for chat, one started with
+    // --embeddings --pooling mean as the embedding provider. From the CLI without a session bus:
+    // the model is chosen, a chat server without embeddings is refused in plain words, a long
+    // conversation is indexed, a send embeds its message (stored as that message's vector) and
+    // the background work indexes the reply.
+    void semanticRecallWithARealEmbeddingsEndpoint()
+    {
+        SKEIN_REQUIRE_LLAMA_SERVER();
+        LlamaServer chat;
+        QVERIFY2(chat.start(), qPrintable(chat.errorString()));
+        LlamaServer vectors({.contextSize = 2048, .extraArgs = {u"--embeddings"_s, u"--pooling"_s, u"mean"_s}});
+        QVERIFY2(vectors.start(), qPrintable(vectors.errorString()));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString dataDir = dir.filePath(u"data"_s);
+        const QProcessEnvironment env = headless(dataDir);
+        for (const auto &[name, server] : {std::pair {u"peer"_s, &chat}, std::pair {u"vectors"_s, &vectors}}) {
+            const CliRun r = runCli({u"providers"_s, u"add"_s, name, u"--kind"_s, u"openai"_s, u"--base-url"_s,
+                                     server->openAiBaseUrl().toString(), u"--model"_s, LlamaServer::modelName()},
+                                    env);
+            QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        }
+        QString planted;
+        const Session session = plantLongChat(dataDir, 120, 4, u"My locker at the gym is number 4417."_s, &planted);
+        QVERIFY(!session.id.isEmpty());
+
+        // The chat server has no embeddings: the user is told so, nothing is stored.
+        CliRun r = runCli({u"embeddings"_s, u"use"_s, u"peer"_s, LlamaServer::modelName()}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"embeddings"_s, u"index"_s, session.id, u"--json"_s}, env, 120000);
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("could not be indexed") && r.err.contains("embeddings"), qPrintable(describe(r)));
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"indexed"_s].toInt(), 0);
+
+        r = runCli({u"embeddings"_s, u"use"_s, u"vectors"_s, LlamaServer::modelName()}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"embeddings"_s, u"index"_s, session.id, u"--json"_s}, env, 300000);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"indexed"_s].toInt(), 120);
+        QVERIFY2(vectors.failedExchanges().isEmpty(), vectors.describeFailures().constData());
+        const int batches = int(vectors.exchanges().size());
+        QVERIFY(batches >= 120 / EmbeddingIndexer::kBatch);
+
+        r = runCli({u"send"_s, u"--no-background"_s, u"--no-tools"_s, u"--session"_s, session.id, u"--provider"_s,
+                    u"peer"_s, u"--json"_s, u"What is my gym locker number?"_s},
+                   env, 180000);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"state"_s].toString(), u"completed"_s);
+        // The query went to the embedding server before the request, and the planted fact came back.
+        QCOMPARE(int(vectors.exchanges().size()), batches + 1);
+        QVERIFY(vectors.exchanges().last().requestBody.contains("What is my gym locker number?"));
+        const QByteArray sent = chat.exchanges().last().requestBody;
+        QVERIFY2(sent.contains("<recalled_messages>") && sent.contains("number 4417"), sent.left(4000).constData());
+        r = runCli({u"embeddings"_s, u"status"_s, session.id, u"--json"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        const QJsonObject status = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(status[u"model"_s].toString(), LlamaServer::modelName());
+        QCOMPARE(status[u"indexed_messages"_s].toInt(), 121); // the question, with the vector the send made
+        r = runCli({u"context"_s, session.id, u"--json"_s, u"--draft"_s, u"Which locker do I use at the gym?"_s}, env);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"embedding_model"_s].toString(), LlamaServer::modelName());
+        QCOMPARE(int(vectors.exchanges().size()), batches + 2);
+
+        // The background work after the turn indexes the reply.
+        r = runCli({u"background"_s, session.id}, env, 180000);
+        QVERIFY2(r.status == 0, qPrintable(describe(r)));
+        r = runCli({u"embeddings"_s, u"status"_s, session.id, u"--json"_s}, env);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[u"indexed_messages"_s].toInt(), 122);
+        QVERIFY2(vectors.failedExchanges().isEmpty(), vectors.describeFailures().constData());
     }
 };
 
