@@ -688,6 +688,14 @@
             <source>Notes you pinned stay in prompts while memory is paused.</source>
             <translation>记忆暂停时，你置顶的笔记仍会留在提示词中。</translation>
         </message>
+        <message>
+            <source>Semantic recall</source>
+            <translation>语义召回</translation>
+        </message>
+        <message>
+            <source>Recall also finds earlier messages by what they mean, not only by their words. Each message is sent once to the provider's embeddings endpoint; its vector stays on this computer. Incognito conversations are never sent.</source>
+            <translation>召回不仅按字词，还能按含义查找较早的消息。每条消息只发送一次到服务商的嵌入端点；其向量保存在本机。无痕对话从不发送。</translation>
+        </message>
     </context>
     <context>
         <name>ProvidersPage</name>
@@ -2619,6 +2627,56 @@
             <source>usage: memories list|add|pin|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</source>
             <translation>用法：memories list|add|pin|edit|accept|reject|disable|archive|keep|promote|restore|delete|history|supersede|pause|resume</translation>
         </message>
+        <message>
+            <source>note: the embedding provider %1 is not available; recall by words only</source>
+            <translation>注意：嵌入服务商 %1 不可用；仅按字词召回</translation>
+        </message>
+        <message>
+            <source>note: the draft could not be embedded (recall by words only): %1</source>
+            <translation>注意：无法为草稿生成嵌入（仅按字词召回）：%1</translation>
+        </message>
+        <message>
+            <source>usage: embeddings use PROVIDER MODEL | off | status [ID] [--json] | index ID [--json]</source>
+            <translation>用法：embeddings use PROVIDER MODEL | off | status [ID] [--json] | index ID [--json]</translation>
+        </message>
+        <message>
+            <source>Anthropic's API has no embeddings endpoint; choose an OpenAI-compatible or Ollama provider</source>
+            <translation>Anthropic 的 API 没有嵌入端点；请选择 OpenAI 兼容或 Ollama 服务商</translation>
+        </message>
+        <message>
+            <source>Semantic recall uses %1 of %2. Each conversation is indexed after its next turn, or now with `embeddings index ID`.</source>
+            <translation>语义召回使用 %2 的 %1。每个对话会在下一轮之后建立索引，也可以现在用 `embeddings index ID` 建立。</translation>
+        </message>
+        <message>
+            <source>Semantic recall is off; recall finds messages by their words.</source>
+            <translation>语义召回已关闭；召回按字词查找消息。</translation>
+        </message>
+        <message>
+            <source>Semantic recall is off (recall by words only). Turn it on with `embeddings use PROVIDER MODEL`.</source>
+            <translation>语义召回已关闭（仅按字词召回）。用 `embeddings use PROVIDER MODEL` 开启。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Semantic recall uses %1 of %2; %n message(s) have a vector.</source>
+            <translation>
+                <numerusform>语义召回使用 %2 的 %1；%n 条消息已有向量。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>no embedding model is set: `embeddings use PROVIDER MODEL` first</source>
+            <translation>尚未设置嵌入模型：请先运行 `embeddings use PROVIDER MODEL`</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n message(s) indexed</source>
+            <translation>
+                <numerusform>已为 %n 条消息建立索引</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n message(s) of %1 indexed for semantic recall.</source>
+            <translation>
+                <numerusform>已为 %1 的 %n 条消息建立语义召回索引。</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Skein::CommonOptions</name>
@@ -3186,6 +3244,41 @@
         <message>
             <source>The four shares add up to %1%; they are scaled to 100%.</source>
             <translation>四个份额合计 %1%；它们会按比例缩放到 100%。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Skein::EmbeddingCall</name>
+        <message>
+            <source>The embeddings answer is not a JSON object.</source>
+            <translation>嵌入应答不是 JSON 对象。</translation>
+        </message>
+        <message>
+            <source>An embedding in the answer is not a list of numbers.</source>
+            <translation>应答中有一个嵌入不是数字列表。</translation>
+        </message>
+        <message>
+            <source>The server returned one vector per token; start it with a pooling type (llama-server --embeddings --pooling mean).</source>
+            <translation>服务器为每个 token 返回了一个向量；请以池化方式启动它（llama-server --embeddings --pooling mean）。</translation>
+        </message>
+        <message>
+            <source>An embedding in the answer is missing or not a list of numbers.</source>
+            <translation>应答中缺少某个嵌入，或它不是数字列表。</translation>
+        </message>
+        <message>
+            <source>The answer has %1 embeddings for %2 texts.</source>
+            <translation>应答中有 %1 个嵌入，而发送了 %2 段文本。</translation>
+        </message>
+        <message>
+            <source>The embeddings in the answer have different lengths.</source>
+            <translation>应答中的嵌入长度不一致。</translation>
+        </message>
+        <message>
+            <source>Anthropic's API has no embeddings endpoint; choose an OpenAI-compatible or Ollama provider for semantic recall.</source>
+            <translation>Anthropic 的 API 没有嵌入端点；语义召回请选择 OpenAI 兼容或 Ollama 服务商。</translation>
+        </message>
+        <message>
+            <source>embeddings</source>
+            <translation>嵌入</translation>
         </message>
     </context>
     <context>
@@ -4634,6 +4727,14 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>Could not learn memories from the conversation in the background (%1). Chatting is not affected; Skein will try again later.</source>
             <translation>无法在后台从对话中学习记忆（%1）。聊天不受影响，Skein 稍后会重试。</translation>
+        </message>
+        <message>
+            <source>Messages could not be indexed for semantic recall: %1</source>
+            <translation>无法为语义召回建立消息索引：%1</translation>
+        </message>
+        <message>
+            <source>Semantic recall was skipped for this message (recall by words still ran): %1</source>
+            <translation>此消息跳过了语义召回（按字词召回照常进行）：%1</translation>
         </message>
     </context>
     <context>
@@ -6345,6 +6446,22 @@ Conversations: %2 · read %3 of %4</source>
         <message>
             <source>%1 (removed)</source>
             <translation>%1（已移除）</translation>
+        </message>
+        <message>
+            <source>Provider for semantic recall</source>
+            <translation>语义召回的服务商</translation>
+        </message>
+        <message>
+            <source>Embedding model for semantic recall</source>
+            <translation>语义召回的嵌入模型</translation>
+        </message>
+        <message>
+            <source>An embedding model, e.g. nomic-embed-text</source>
+            <translation>嵌入模型，例如 nomic-embed-text</translation>
+        </message>
+        <message>
+            <source>None (recall by words only)</source>
+            <translation>无（仅按字词召回）</translation>
         </message>
     </context>
     <context>

@@ -124,10 +124,14 @@ MemoryPage::MemoryPage(SettingsSaver *saver, const ProviderListModel *providers,
     m_ui->memoryReviewRequired->setChecked(K::memoryReviewRequired.defaultValue);
     // Constructed here rather than in the form: it follows the Providers page's list. Created
     // after the check boxes, so that Tab reaches it after them.
-    m_utility = new UtilityModelPicker(providers, saver, m_ui->utilityModelGroup);
+    m_utility = new UtilityModelPicker(UtilityModelPicker::Route::Utility, providers, saver, m_ui->utilityModelGroup);
     m_ui->utilityLayout->insertWidget(0, m_utility);
+    m_embeddings
+        = new UtilityModelPicker(UtilityModelPicker::Route::Embeddings, providers, saver, m_ui->embeddingModelGroup);
+    m_ui->embeddingLayout->insertWidget(0, m_embeddings);
     // A theme's dimmed text colour, which a palette fixed in the form could not follow.
     m_ui->utilityNote->setForegroundRole(QPalette::PlaceholderText);
+    m_ui->embeddingNote->setForegroundRole(QPalette::PlaceholderText);
     connect(m_ui->memoryAutoExtract, &QCheckBox::toggled, this, &MemoryPage::save);
     connect(m_ui->memoryReviewRequired, &QCheckBox::toggled, this, &MemoryPage::save);
     connect(m_ui->memoryPaused, &QCheckBox::toggled, this, &MemoryPage::save);
@@ -145,6 +149,7 @@ void MemoryPage::load(const Settings::Values &values)
     m_ui->memoryPaused->setChecked(d.paused);
     m_ui->memoryActiveCap->setValue(d.activeCap);
     m_utility->load(values);
+    m_embeddings->load(values);
     m_loading = false;
 }
 

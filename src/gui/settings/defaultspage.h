@@ -73,6 +73,7 @@ private:
     std::unique_ptr<Ui::MemoryPage> m_ui;
     SettingsSaver *m_saver;
     UtilityModelPicker *m_utility;
+    UtilityModelPicker *m_embeddings;
     bool m_loading = false;
 };
 

@@ -13,6 +13,7 @@
 namespace Skein {
 
 namespace K = Settings::Keys;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -26,14 +27,27 @@ const ProviderConfig *findProvider(const ProviderListModel *providers, const QSt
 
 } // namespace
 
-UtilityModelPicker::UtilityModelPicker(const ProviderListModel *providers, SettingsSaver *saver, QWidget *parent)
+UtilityModelPicker::UtilityModelPicker(Route route, const ProviderListModel *providers, SettingsSaver *saver,
+                                       QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::UtilityModelPicker>())
+    , m_route(route)
+    , m_providerKey(route == Route::Utility ? K::utilityProviderId : K::embeddingProviderId)
+    , m_modelKey(route == Route::Utility ? K::utilityModel : K::embeddingModel)
     , m_providers(providers)
     , m_saver(saver)
 {
     m_ui->setupUi(this);
-    m_ui->utilityModel->lineEdit()->setPlaceholderText(tr("The provider's default model"));
+    if (route == Route::Utility) {
+        m_ui->utilityModel->lineEdit()->setPlaceholderText(tr("The provider's default model"));
+    } else {
+        setObjectName(u"embeddingModelPicker"_s);
+        m_ui->utilityProvider->setObjectName(u"embeddingProvider"_s);
+        m_ui->utilityModel->setObjectName(u"embeddingModel"_s);
+        m_ui->utilityProvider->setAccessibleName(tr("Provider for semantic recall"));
+        m_ui->utilityModel->setAccessibleName(tr("Embedding model for semantic recall"));
+        m_ui->utilityModel->lineEdit()->setPlaceholderText(tr("An embedding model, e.g. nomic-embed-text"));
+    }
 
     connect(m_ui->utilityProvider, &QComboBox::currentIndexChanged, this, &UtilityModelPicker::providerPicked);
     connect(m_ui->utilityModel, &QComboBox::activated, this, &UtilityModelPicker::modelPicked);
@@ -50,8 +64,8 @@ UtilityModelPicker::~UtilityModelPicker() = default;
 
 void UtilityModelPicker::load(const Settings::Values &values)
 {
-    m_providerId = Settings::value(values, K::utilityProviderId);
-    m_model = m_providerId.isEmpty() ? QString() : Settings::value(values, K::utilityModel);
+    m_providerId = Settings::value(values, m_providerKey);
+    m_model = m_providerId.isEmpty() ? QString() : Settings::value(values, m_modelKey);
     rebuildProviders();
 }
 
@@ -59,7 +73,8 @@ void UtilityModelPicker::rebuildProviders()
 {
     m_updating = true;
     m_ui->utilityProvider->clear();
-    m_ui->utilityProvider->addItem(tr("Same as the chat"), QString());
+    m_ui->utilityProvider->addItem(
+        m_route == Route::Utility ? tr("Same as the chat") : tr("None (recall by words only)"), QString());
     for (const ProviderConfig &p : m_providers->providers())
         m_ui->utilityProvider->addItem(p.name.isEmpty() ? p.id : p.name, p.id);
     int row = m_ui->utilityProvider->findData(m_providerId);
@@ -107,8 +122,18 @@ void UtilityModelPicker::providerPicked()
         return;
     m_providerId = id;
     m_model.clear();
-    if (const ProviderConfig *p = id.isEmpty() ? nullptr : findProvider(m_providers, id))
-        m_model = !p->defaultModel.isEmpty() ? p->defaultModel : p->models.isEmpty() ? QString() : p->models.first().id;
+    if (const ProviderConfig *p = id.isEmpty() ? nullptr : findProvider(m_providers, id)) {
+        if (m_route == Route::Utility) {
+            m_model = !p->defaultModel.isEmpty() ? p->defaultModel
+                : p->models.isEmpty()            ? QString()
+                                                 : p->models.first().id;
+        } else {
+            // A chat model is no embedding model: one whose name says so, else the user types it.
+            for (const ModelInfo &m : p->models)
+                if (m_model.isEmpty() && m.id.contains(u"embed"_s, Qt::CaseInsensitive))
+                    m_model = m.id;
+        }
+    }
     rebuildModels();
     save();
 }
@@ -126,7 +151,7 @@ void UtilityModelPicker::modelPicked()
 
 void UtilityModelPicker::save()
 {
-    m_saver->save({{QString(K::utilityProviderId.key), m_providerId}, {QString(K::utilityModel.key), m_model}});
+    m_saver->save({{QString(m_providerKey.key), m_providerId}, {QString(m_modelKey.key), m_model}});
 }
 
 } // namespace Skein

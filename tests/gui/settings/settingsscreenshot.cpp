@@ -57,6 +57,9 @@ void seed(const QString &dir)
             (void)store->settings().set(QString(Settings::Keys::utilityModel.key), m.id);
             break;
         }
+    // Semantic recall through the local Ollama server's embedding model.
+    (void)store->settings().set(QString(Settings::Keys::embeddingProviderId.key), QStringLiteral("ollama-sample"));
+    (void)store->settings().set(QString(Settings::Keys::embeddingModel.key), QStringLiteral("nomic-embed-text"));
 }
 
 void grab(QWidget *widget, const QString &path)

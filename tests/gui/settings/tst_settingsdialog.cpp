@@ -118,6 +118,23 @@ template<typename T> T *page(QWidget *dialog)
     return dialog->findChild<T *>();
 }
 
+// A configured local provider "local-1" whose default model is the first of models.
+ProviderConfig localProvider(const QString &kind, const QString &baseUrl, const QStringList &models)
+{
+    ProviderConfig local;
+    local.id = u"local-1"_s;
+    local.name = u"Local server"_s;
+    local.kind = kind;
+    local.baseUrl = baseUrl;
+    local.defaultModel = models.value(0);
+    for (const QString &id : models) {
+        ModelInfo info;
+        info.id = id;
+        local.models << info;
+    }
+    return local;
+}
+
 } // namespace
 
 // The Settings dialog over a real AppContext (temp data dir, real SQLite, loopback HTTP).
@@ -237,18 +254,10 @@ private Q_SLOTS:
     {
         SettingsFixture f;
         QVERIFY(f.open());
-        ProviderConfig local;
-        local.id = u"local-1"_s;
-        local.name = u"Local server"_s;
-        local.kind = u"openai"_s;
-        local.baseUrl = u"http://127.0.0.1:8080/v1"_s;
-        local.defaultModel = u"alpha-1"_s;
-        for (const QString &id : {u"alpha-1"_s, u"beta-2"_s}) {
-            ModelInfo info;
-            info.id = id;
-            local.models << info;
-        }
-        QVERIFY(f.store()->providers().save(local).ok());
+        QVERIFY(f.store()
+                    ->providers()
+                    .save(localProvider(u"openai"_s, u"http://127.0.0.1:8080/v1"_s, {u"alpha-1"_s, u"beta-2"_s}))
+                    .ok());
         const auto stored = [&f] {
             const Settings::Values values = f.store()->settings().all().value();
             return std::pair {Settings::value(values, Settings::Keys::utilityProviderId),
@@ -308,6 +317,49 @@ private Q_SLOTS:
         auto *provider = third->findChild<QComboBox *>(u"utilityProvider"_s);
         QTRY_COMPARE(provider->currentData().toString(), u"gone"_s);
         QVERIFY(provider->currentText().contains(u"gone"_s));
+    }
+
+    // Issue 17: the embedding model of semantic recall, the same picker with its own keys; a chat
+    // model is not offered as an embedding model, one whose name says so is.
+    void embeddingModelPersists()
+    {
+        SettingsFixture f;
+        QVERIFY(f.open());
+        QVERIFY(
+            f.store()
+                ->providers()
+                .save(localProvider(u"ollama"_s, u"http://127.0.0.1:11434"_s, {u"llama3.2"_s, u"nomic-embed-text"_s}))
+                .ok());
+        const auto stored = [&f] {
+            const Settings::Values values = f.store()->settings().all().value();
+            return std::pair {Settings::value(values, Settings::Keys::embeddingProviderId),
+                              Settings::value(values, Settings::Keys::embeddingModel)};
+        };
+        {
+            std::unique_ptr<SettingsDialog> dialog(openDialog(*f.context));
+            dialog->showPage(SettingsDialog::Page::Memory);
+            auto *provider = dialog->findChild<QComboBox *>(u"embeddingProvider"_s);
+            auto *model = dialog->findChild<QComboBox *>(u"embeddingModel"_s);
+            QVERIFY(provider && model);
+            QCOMPARE(provider->currentIndex(), 0); // none: recall by words only
+            QCOMPARE(provider->itemText(0),
+                     QCoreApplication::translate("Skein::UtilityModelPicker", "None (recall by words only)"));
+            QVERIFY(!model->isEnabled());
+            QVERIFY(!provider->accessibleName().isEmpty());
+            provider->setCurrentIndex(1);
+            QCOMPARE(model->currentText(), u"nomic-embed-text"_s);
+            QVERIFY(waitSaved(dialog.get()));
+            QCOMPARE(stored(), std::pair(u"local-1"_s, u"nomic-embed-text"_s));
+            // The utility model's keys are untouched.
+            const Settings::Values values = f.store()->settings().all().value();
+            QVERIFY(Settings::value(values, Settings::Keys::utilityProviderId).isEmpty());
+        }
+        std::unique_ptr<SettingsDialog> again(openDialog(*f.context));
+        auto *provider = again->findChild<QComboBox *>(u"embeddingProvider"_s);
+        QTRY_COMPARE(provider->currentData().toString(), u"local-1"_s);
+        provider->setCurrentIndex(0);
+        QVERIFY(waitSaved(again.get()));
+        QCOMPARE(stored(), std::pair(QString(), QString()));
     }
 
     void everyPresetCanBeAddedAndIsStored()
