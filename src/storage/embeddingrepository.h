@@ -28,6 +28,10 @@ public:
     // The most of a message that is embedded, in characters: embedding models read a few hundred
     // tokens, and llama.cpp refuses an input longer than its batch.
     static constexpr qsizetype kTextChars = 800;
+    // The newest vectors compared per request: the scan reads each of them, so that a request of
+    // a 100,000-message conversation does not hold the storage thread for seconds.
+    static constexpr int kScanLimit = 20000;
+    static constexpr qint64 kScanMapBytes = qint64(2000) << 20; // address space, not memory
 
     struct Pending
     {
@@ -45,7 +49,8 @@ public:
     Result<QList<float>> vectorOf(const QString &messageId, const QString &model);
     // The messages most similar to query (cosine), best first, as hits whose bm25 is the negated
     // similarity: of one session, or of every session but excludeSessionId (and never an
-    // incognito one) when sessionId is empty. Vectors of another length are passed over.
+    // incognito one) when sessionId is empty, among their kScanLimit newest vectors. Vectors of
+    // another length are passed over.
     Result<QList<RankedHit>> nearest(const QList<float> &query, const QString &model, const QString &sessionId,
                                      int limit, const QString &excludeSessionId = {});
     // How many messages of sessionId (empty: all) have a vector of model.
