@@ -20,6 +20,7 @@
 #include "engine/context/contextassembler.h"
 #include "engine/context/contextloader.h"
 #include "longconversation.h"
+#include "storage/embeddingrepository.h"
 #include "storage/messagerepository.h"
 #include "storage/sessionrepository.h"
 #include "storage/store.h"
@@ -145,6 +146,19 @@ double percentile(QList<double> v, double p)
     return v.at(std::min(v.size() - 1, qsizetype(p * double(v.size()))));
 }
 
+// A new database in dir holding session (for gpt-4o); null when it cannot be written.
+std::unique_ptr<Store> openWith(const QTemporaryDir &dir, Session &session)
+{
+    auto opened = Store::open(dir.path());
+    if (!opened)
+        return nullptr;
+    std::unique_ptr<Store> store = std::move(opened.value());
+    session.model = u"gpt-4o"_s;
+    if (!store->sessions().create(session))
+        return nullptr;
+    return store;
+}
+
 bool runCost(QTextStream &out, const QList<int> &sizes)
 {
     out << "== Recall cost per model call (200 calls, a new turn before each) ==" << Qt::endl;
@@ -153,12 +167,11 @@ bool runCost(QTextStream &out, const QList<int> &sizes)
     QList<double> p95s;
     for (const int size : sizes) {
         QTemporaryDir dir;
-        auto opened = Store::open(dir.path());
+        Session session = Session::create(u"Cost"_s);
+        std::unique_ptr<Store> opened = openWith(dir, session);
         if (!opened)
             return false;
-        Store &store = *opened.value();
-        Session session = Session::create(u"Cost"_s);
-        session.model = u"gpt-4o"_s;
+        Store &store = *opened;
         std::mt19937 rng(7);
         QList<Message> batch;
         QString parent;
@@ -169,8 +182,6 @@ bool runCost(QTextStream &out, const QList<int> &sizes)
             parent = a.id;
             batch << u << a;
         };
-        if (!store.sessions().create(session))
-            return false;
         for (int i = 0; i < size / 2; ++i) {
             turn(i % 97 == 0 ? u"Remember that locker %1 at the station holds the spare keys."_s.arg(i) : QString());
             if (batch.size() >= 5000 || i + 1 == size / 2) {
@@ -229,6 +240,84 @@ bool runCost(QTextStream &out, const QList<int> &sizes)
     return true;
 }
 
+// Semantic recall's added cost (issue 17): every message with a vector of `dims` floats (random:
+// the cost does not depend on what they mean), Recall::find with and without the query's vector.
+bool runSemanticCost(QTextStream &out, const QList<int> &sizes, int dims)
+{
+    out << "== Semantic recall cost per model call (" << dims << " dimensions, 100 calls) ==" << Qt::endl;
+    out << "messages     find p50 words / +vectors   find p95 words / +vectors" << Qt::endl;
+    for (const int size : sizes) {
+        QTemporaryDir dir;
+        Session session = Session::create(u"Semantic cost"_s);
+        std::unique_ptr<Store> opened = openWith(dir, session);
+        if (!opened)
+            return false;
+        Store &store = *opened;
+        std::mt19937 rng(11);
+        std::normal_distribution<float> normal;
+        auto randomVector = [&] {
+            QList<float> v(dims);
+            for (float &f : v)
+                f = normal(rng);
+            return v;
+        };
+        QList<Message> batch;
+        QString parent;
+        for (int i = 0; i < size / 2; ++i) {
+            Message u = Message::create(session.id, parent, Role::User, Bench::fillerText(rng));
+            Message a = Message::create(session.id, u.id, Role::Assistant, Bench::fillerText(rng));
+            parent = a.id;
+            batch << u << a;
+            if (batch.size() >= 5000 || i + 1 == size / 2) {
+                const Status written = store.transaction([&]() -> Status {
+                    if (Status st = store.messages().insertBatch(batch); !st)
+                        return st;
+                    EmbeddingRepository vectors(store.database());
+                    for (const Message &m : std::as_const(batch))
+                        if (Status st = vectors.putFor(m.id, u"bench"_s, randomVector()); !st)
+                            return st;
+                    return {};
+                });
+                if (!written)
+                    return false;
+                batch.clear();
+            }
+        }
+        Message question = Message::create(session.id, parent, Role::User, u"Which locker holds the spare keys?"_s);
+        if (!store.messages().insert(question))
+            return false;
+        session.activeLeafId = question.id;
+        auto loaded = ContextLoader::load(store, session, question.id, {});
+        if (!loaded)
+            return false;
+        QList<double> words;
+        QList<double> both;
+        for (int call = 0; call < 101; ++call) {
+            Recall::Options options;
+            QElapsedTimer t;
+            t.start();
+            if (!Recall::find(store, session, loaded.value()->path, question.id, options))
+                return false;
+            const double w = double(t.nsecsElapsed()) / 1e6;
+            options.embedding = {u"bench"_s, randomVector()};
+            t.restart();
+            if (!Recall::find(store, session, loaded.value()->path, question.id, options))
+                return false;
+            const double b = double(t.nsecsElapsed()) / 1e6;
+            if (call == 0)
+                continue; // the first call reads the path and warms the caches
+            words << w;
+            both << b;
+        }
+        out << QString::number(size).leftJustified(13)
+            << QString::number(percentile(words, 0.5), 'f', 2).rightJustified(10) << " / "
+            << QString::number(percentile(both, 0.5), 'f', 2) << " ms"
+            << QString::number(percentile(words, 0.95), 'f', 2).rightJustified(16) << " / "
+            << QString::number(percentile(both, 0.95), 'f', 2) << " ms" << Qt::endl;
+    }
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -250,5 +339,7 @@ int main(int argc, char **argv)
         ok = runEvidence(out, conversations, turns) && ok;
     if (!args.contains(u"--evidence-only"_s))
         ok = runCost(out, sizes) && ok;
+    if (!args.contains(u"--evidence-only"_s))
+        ok = runSemanticCost(out, sizes, std::max(8, value(u"--dims"_s, u"384"_s).toInt())) && ok;
     return ok ? 0 : 1;
 }
